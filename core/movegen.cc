@@ -1,0 +1,167 @@
+// Legal move generation with check and pin masks: no pseudo-legal filtering pass is needed.
+#include "core/movegen.h"
+
+namespace vblitz::core {
+
+namespace {
+
+// One move from `from` to every square of `targets`.
+inline Move* emit_from(Square from, Bitboard targets, Move* list) {
+  while (targets) *list++ = Move(from, pop_lsb(targets));
+  return list;
+}
+
+// One move to every square of `targets`, each from the square `offset` behind it.
+inline Move* emit_shifted(Bitboard targets, int offset, Move* list) {
+  while (targets) {
+    Square to = pop_lsb(targets);
+    *list++ = Move(Square(int(to) - offset), to);
+  }
+  return list;
+}
+
+// The four promotions to every square of `targets`, queen first.
+inline Move* emit_promotions(Bitboard targets, int offset, Move* list) {
+  while (targets) {
+    Square to = pop_lsb(targets);
+    Square from = Square(int(to) - offset);
+    for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) *list++ = Move::make(from, to, Move::PROMOTION, pt);
+  }
+  return list;
+}
+
+// Pawn moves (en passant aside) of `pawns`. Captures may land on `capture_target`, pushes on
+// `push_target`; both already include the check and pin restrictions.
+template <GenType T, Color Us>
+Move* pawn_moves(Bitboard pawns, Bitboard empty, Bitboard capture_target, Bitboard push_target, Move* list) {
+  constexpr Direction Up = pawn_push(Us);
+  constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
+  constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
+  constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
+  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+
+  Bitboard promoting = pawns & Rank7, others = pawns & ~Rank7;
+  if constexpr (T != QUIET) {
+    if (promoting) {
+      list = emit_promotions(shift<Up>(promoting) & push_target, Up, list);
+      list = emit_promotions(shift<UpRight>(promoting) & capture_target, UpRight, list);
+      list = emit_promotions(shift<UpLeft>(promoting) & capture_target, UpLeft, list);
+    }
+    list = emit_shifted(shift<UpRight>(others) & capture_target, UpRight, list);
+    list = emit_shifted(shift<UpLeft>(others) & capture_target, UpLeft, list);
+  }
+  if constexpr (T != NOISY) {
+    Bitboard single = shift<Up>(others) & empty;
+    Bitboard twice = shift<Up>(single & Rank3) & push_target;
+    list = emit_shifted(single & push_target, Up, list);
+    list = emit_shifted(twice, 2 * Up, list);
+  }
+  return list;
+}
+
+template <Color Us>
+Move* en_passant_moves(const Position& pos, Move* list) {
+  Square ep = pos.ep_square();
+  if (ep == SQ_NONE) return list;
+  constexpr Color Them = ~Us;
+  Square ksq = pos.king_square(Us);
+  Square captured = ep - pawn_push(Us);
+  // A knight's check, or a pawn's other than the captured one, survives any en passant capture.
+  if (pos.checkers() & ~square_bb(captured) & pos.pieces(KNIGHT, PAWN)) return list;
+  for (Bitboard b = pawn_attacks(Them, ep) & pos.pieces(Us, PAWN); b;) {
+    Square from = pop_lsb(b);
+    Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+    if (!pos.slider_attackers(Them, ksq, occupied)) *list++ = Move::make(from, ep, Move::EN_PASSANT);
+  }
+  return list;
+}
+
+template <Color Us>
+Move* castling_moves(const Position& pos, Move* list) {
+  Square ksq = pos.king_square(Us);
+  for (bool king_side : {true, false}) {
+    CastlingRights cr = castling_right(Us, king_side);
+    if (!pos.can_castle(cr) || pos.castling_impeded(cr)) continue;
+    Square rook_from = pos.castling_rook_square(cr);
+    Square king_to = relative_square(Us, king_side ? SQ_G1 : SQ_C1);
+    // With king and rook lifted, no square the king crosses or lands on may be attacked.
+    Bitboard occupied = pos.pieces() ^ square_bb(ksq) ^ square_bb(rook_from);
+    bool safe = true;
+    for (Bitboard path = between_bb(ksq, king_to); path && safe;)
+      safe = !(pos.attackers_to(pop_lsb(path), occupied) & pos.pieces(~Us));
+    if (safe) *list++ = Move::make(ksq, rook_from, Move::CASTLING);
+  }
+  return list;
+}
+
+template <GenType T, Color Us>
+Move* generate_all(const Position& pos, Move* list) {
+  constexpr Color Them = ~Us;
+  const Square ksq = pos.king_square(Us);
+  const Bitboard checkers = pos.checkers();
+  const Bitboard occupied = pos.pieces();
+  const Bitboard enemies = pos.pieces(Them);
+
+  if (!more_than_one(checkers)) {
+    const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard capture_target = enemies & check_mask;
+    const Bitboard push_target = ~occupied & check_mask;
+    Bitboard target = 0;
+    if constexpr (T != QUIET) target |= capture_target;
+    if constexpr (T != NOISY) target |= push_target;
+
+    Bitboard pawns = pos.pieces(Us, PAWN);
+    list = pawn_moves<T, Us>(pawns & ~pinned, ~occupied, capture_target, push_target, list);
+    for (Bitboard b = pawns & pinned; b;) {
+      Square s = pop_lsb(b);
+      Bitboard pin_line = line_bb(ksq, s);
+      list =
+          pawn_moves<T, Us>(square_bb(s), ~occupied, capture_target & pin_line, push_target & pin_line, list);
+    }
+    if constexpr (T != QUIET) list = en_passant_moves<Us>(pos, list);
+
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+      Square s = pop_lsb(b);
+      list = emit_from(s, knight_attacks(s) & target, list);
+    }
+    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+      Square s = pop_lsb(b);
+      Bitboard to = bishop_attacks(s, occupied) & target;
+      if (pinned & square_bb(s)) to &= line_bb(ksq, s);
+      list = emit_from(s, to, list);
+    }
+    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+      Square s = pop_lsb(b);
+      Bitboard to = rook_attacks(s, occupied) & target;
+      if (pinned & square_bb(s)) to &= line_bb(ksq, s);
+      list = emit_from(s, to, list);
+    }
+    if constexpr (T != NOISY)
+      if (!checkers) list = castling_moves<Us>(pos, list);
+  }
+
+  Bitboard king_target = 0;
+  if constexpr (T != QUIET) king_target |= enemies;
+  if constexpr (T != NOISY) king_target |= ~occupied;
+  const Bitboard without_king = occupied ^ square_bb(ksq);
+  for (Bitboard b = king_attacks(ksq) & king_target; b;) {
+    Square to = pop_lsb(b);
+    if (!(pos.attackers_to(to, without_king) & enemies)) *list++ = Move(ksq, to);
+  }
+  return list;
+}
+
+}  // namespace
+
+template <GenType T>
+Move* generate(const Position& pos, Move* list) {
+  return pos.side_to_move() == WHITE ? generate_all<T, WHITE>(pos, list) : generate_all<T, BLACK>(pos, list);
+}
+
+template Move* generate<NOISY>(const Position&, Move*);
+template Move* generate<QUIET>(const Position&, Move*);
+template Move* generate<EVASIONS>(const Position&, Move*);
+template Move* generate<LEGAL>(const Position&, Move*);
+
+}  // namespace vblitz::core

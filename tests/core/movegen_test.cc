@@ -1,0 +1,116 @@
+// Move generation: the noisy/quiet/evasion split against the full legal list, legality of
+// every move (own king never left in check), and colour-mirror symmetry.
+#include "core/movegen.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/perft.h"
+#include "core/prng.h"
+#include "tests/test_support.h"
+
+namespace vblitz::test {
+namespace {
+
+using namespace core;
+
+std::set<uint16_t> raw_set(const Move* begin, const Move* end) {
+  std::set<uint16_t> s;
+  for (const Move* m = begin; m != end; ++m) s.insert(m->raw());
+  return s;
+}
+
+// Checks the split and each move's legality in one position.
+void check_split(Position& pos) {
+  MoveList<LEGAL> all(pos);
+  MoveList<NOISY> noisy(pos);
+  MoveList<QUIET> quiet(pos);
+  ASSERT_EQ(noisy.size() + quiet.size(), all.size()) << pos.fen();
+  std::set<uint16_t> joined = raw_set(noisy.begin(), noisy.end());
+  for (Move m : quiet) joined.insert(m.raw());
+  ASSERT_EQ(joined, raw_set(all.begin(), all.end())) << pos.fen();
+  for (Move m : noisy) EXPECT_TRUE(pos.is_capture(m) || m.kind() == Move::PROMOTION) << pos.to_uci(m);
+  for (Move m : quiet) EXPECT_FALSE(pos.is_capture(m) || m.kind() == Move::PROMOTION) << pos.to_uci(m);
+  if (pos.in_check()) {
+    MoveList<EVASIONS> evasions(pos);
+    EXPECT_EQ(raw_set(evasions.begin(), evasions.end()), raw_set(all.begin(), all.end()));
+  }
+  Color us = pos.side_to_move();
+  for (Move m : all) {
+    StateInfo st;
+    pos.do_move(m, st);
+    EXPECT_FALSE(pos.attackers_to(pos.king_square(us)) & pos.pieces(~us))
+        << "illegal " << pos.to_uci(m) << " in " << pos.fen();
+    pos.undo_move(m);
+  }
+}
+
+TEST(MoveGen, SplitIsExactAndEveryMoveLegalAlongPlayouts) {
+  Prng rng(7);
+  int positions = 0;
+  for (const std::string& fen : suite_fens()) {
+    StateInfo states[25];
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, states[0]));
+    for (int ply = 0; ply < 24; ++ply) {
+      check_split(pos);
+      ++positions;
+      MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      pos.do_move(*(moves.begin() + rng.below(moves.size())), states[ply + 1]);
+    }
+  }
+  EXPECT_GT(positions, 20000);
+}
+
+TEST(MoveGen, MirroredPositionsHaveEqualPerft) {
+  for (const PerftCase& c : load_perft_suite(data_file("ethereal_standard.epd"))) {
+    StateInfo a, b;
+    Position pos, mirrored;
+    ASSERT_FALSE(pos.set(c.fen, a));
+    ASSERT_FALSE(mirrored.set(pos.flipped_fen(), b)) << pos.flipped_fen();
+    EXPECT_EQ(perft(pos, 3), perft(mirrored, 3)) << c.fen;
+  }
+}
+
+TEST(MoveGen, KnownSpecialCases) {
+  struct Case {
+    const char* fen;
+    size_t legal;
+  } cases[] = {
+      // counts checked against Stockfish 15.1's `go perft 1`
+      // En passant would expose the king along the rank: not allowed.
+      {"8/8/8/KPp4r/8/8/8/7k w - c6 0 2", 4},
+      // En passant capture of the checking pawn is the only non-king answer.
+      {"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 9},
+      // Double check: only king moves.
+      {"4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1", 2},
+      // Chess960: the castling rook shields the king's destination; castling is illegal.
+      {"8/8/8/8/8/8/8/qRK4k w B - 0 1", 4},
+  };
+  for (const Case& c : cases) {
+    StateInfo si;
+    Position pos;
+    ASSERT_FALSE(pos.set(c.fen, si)) << c.fen;
+    EXPECT_EQ(MoveList<LEGAL>(pos).size(), c.legal) << c.fen;
+  }
+}
+
+TEST(MoveGen, UciNotationRoundTripsAndCastlingFollowsTheVariant) {
+  StateInfo a, b;
+  Position standard, fischer;
+  standard.set("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", a);
+  fischer.set("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", b, true);
+  EXPECT_NE(standard.parse_uci("e1g1"), Move::none());
+  EXPECT_EQ(standard.to_uci(standard.parse_uci("e1g1")), "e1g1");
+  EXPECT_EQ(standard.parse_uci("e1h1"), standard.parse_uci("e1g1"));  // king-takes-rook accepted
+  EXPECT_EQ(fischer.to_uci(fischer.parse_uci("e1h1")), "e1h1");
+  EXPECT_EQ(standard.parse_uci("e1e3"), Move::none());
+  EXPECT_EQ(standard.parse_uci("garbage"), Move::none());
+  for (Move m : MoveList<LEGAL>(standard)) EXPECT_EQ(standard.parse_uci(standard.to_uci(m)), m);
+}
+
+}  // namespace
+}  // namespace vblitz::test

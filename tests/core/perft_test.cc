@@ -1,0 +1,72 @@
+// Perft against the published suites: exact leaf counts are the independent truth for the
+// move generator. The default suite stops at small node counts; *Slow* tests go deeper.
+#include "core/perft.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "tests/test_support.h"
+
+namespace vblitz::test {
+namespace {
+
+using core::Position;
+using core::StateInfo;
+
+// Checks every count of every position up to `max_nodes` leaves; returns the leaves checked.
+uint64_t check_suite(const std::string& path, uint64_t max_nodes, int max_depth = 99) {
+  std::vector<PerftCase> cases = load_perft_suite(path);
+  EXPECT_FALSE(cases.empty()) << "no perft cases in " << path;
+  uint64_t checked = 0;
+  for (const PerftCase& c : cases) {
+    StateInfo si;
+    Position pos;
+    if (auto err = pos.set(c.fen, si)) {
+      ADD_FAILURE() << path << ":" << c.line << " " << *err;
+      continue;
+    }
+    for (auto [depth, expected] : c.counts) {
+      if (expected > max_nodes || depth > max_depth) continue;
+      EXPECT_EQ(core::perft(pos, depth), expected)
+          << path << ":" << c.line << " depth " << depth << " " << c.fen;
+      checked += expected;
+    }
+  }
+  return checked;
+}
+
+// Node budget for the slow tests: VBLITZ_PERFT_MAX_NODES overrides the default.
+uint64_t slow_budget(uint64_t fallback) {
+  const char* env = std::getenv("VBLITZ_PERFT_MAX_NODES");
+  return env ? std::strtoull(env, nullptr, 10) : fallback;
+}
+
+TEST(Perft, StartPositionShallow) {
+  StateInfo si;
+  Position pos;
+  ASSERT_FALSE(pos.set(Position::kStartFen, si));
+  EXPECT_EQ(core::perft(pos, 0), 1u);
+  EXPECT_EQ(core::perft(pos, 1), 20u);
+  EXPECT_EQ(core::perft(pos, 3), 8902u);
+  uint64_t sum = 0;
+  for (auto [move, nodes] : core::perft_divide(pos, 3)) sum += nodes;
+  EXPECT_EQ(sum, 8902u);
+}
+
+TEST(Perft, StandardSuite) { EXPECT_GT(check_suite(data_file("ethereal_standard.epd"), 5'000'000), 0u); }
+TEST(Perft, CpwSuite) { EXPECT_GT(check_suite(data_file("cpw_perft_results.epd"), 5'000'000), 0u); }
+TEST(Perft, Chess960Suite) { EXPECT_GT(check_suite(data_file("ethereal_fischer.epd"), 2'000'000), 0u); }
+
+TEST(PerftSlow, StandardSuiteDeep) {
+  check_suite(data_file("ethereal_standard.epd"), slow_budget(UINT64_MAX));
+}
+TEST(PerftSlow, CpwSuiteDeep) { check_suite(data_file("cpw_perft_results.epd"), slow_budget(1'000'000'000)); }
+TEST(PerftSlow, Chess960SuiteDeep) {
+  check_suite(data_file("ethereal_fischer.epd"), slow_budget(20'000'000));
+}
+TEST(PerftSlow, MarcelSuite) { check_suite(data_file("marcel_perft.epd"), slow_budget(20'000'000)); }
+
+}  // namespace
+}  // namespace vblitz::test

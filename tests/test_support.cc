@@ -1,0 +1,43 @@
+// Test helpers: data files and EPD parsing.
+#include "tests/test_support.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace vblitz::test {
+
+std::string data_file(const std::string& name) { return std::string(VBLITZ_TEST_DATA_DIR) + "/" + name; }
+
+std::vector<PerftCase> load_perft_suite(const std::string& path) {
+  std::vector<PerftCase> cases;
+  std::ifstream in(path);
+  int line_number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    PerftCase c;
+    c.line = line_number;
+    std::getline(fields, c.fen, ';');
+    while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
+    for (std::string op; std::getline(fields, op, ';');) {
+      std::istringstream words(op);
+      std::string depth_word;
+      uint64_t nodes = 0;
+      if (words >> depth_word >> nodes && depth_word.size() > 1 && depth_word[0] == 'D')
+        c.counts.emplace_back(std::stoi(depth_word.substr(1)), nodes);
+    }
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+std::vector<std::string> suite_fens() {
+  std::vector<std::string> fens;
+  for (const char* file : {"ethereal_standard.epd", "cpw_perft_results.epd", "ethereal_fischer.epd"})
+    for (const PerftCase& c : load_perft_suite(data_file(file))) fens.push_back(c.fen);
+  return fens;
+}
+
+}  // namespace vblitz::test
