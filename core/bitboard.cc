@@ -44,10 +44,12 @@ constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 // Fills one slider's lookup for every square, packing the attack sets into `table`.
 void init_sliders(PieceType pt, Bitboard* table, Magic* magics) {
-  Prng rng(pt == ROOK ? 0x5EEDB00C5ULL : 0xB15B0B5ULL);
   std::vector<Bitboard> occupancy(4096), reference(4096);
+#if !defined(__BMI2__)
+  Prng rng(pt == ROOK ? 0x5EEDB00C5ULL : 0xB15B0B5ULL);
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
+#endif
   Bitboard* next_table = table;
 
   for (int sq = 0; sq < 64; ++sq) {
