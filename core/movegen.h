@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include "core/position.h"
 
@@ -17,8 +18,19 @@ enum GenType {
 };
 
 constexpr int kMaxMoves = 256;
+// Room past the last move that a vector serializer may overwrite (its widest vector).
+constexpr int kMoveListSlack = 128;
 
-// Writes the legal moves of kind T to `list` and returns one past the last. EVASIONS requires
+// A move serializer: writes move = to * to_factor + base for every square in `targets`,
+// ascending, to `out` and returns the count (the contract of simd::serialize). The SIMD layer
+// installs its kernel here; null selects core's own pop-lsb loop. Set it only while no search
+// or perft runs.
+using MoveSerializer = size_t (*)(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
+void set_move_serializer(MoveSerializer serializer);
+MoveSerializer move_serializer();
+
+// Writes the legal moves of kind T to `list` and returns one past the last; `list` needs room
+// for kMaxMoves + kMoveListSlack moves. EVASIONS requires
 // the side to move to be in check; NOISY and QUIET are legal in check as well.
 template <GenType T>
 Move* generate(const Position& pos, Move* list);
@@ -34,7 +46,7 @@ class MoveList {
   bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
  private:
-  Move moves_[kMaxMoves];
+  Move moves_[kMaxMoves + kMoveListSlack];
   Move* last_;
 };
 

@@ -17,11 +17,38 @@ HWY_AFTER_NAMESPACE();
 #include <algorithm>
 #include <cctype>
 
+#include "core/movegen.h"
+#include "simd/serialize.h"
+
 namespace vblitz::simd {
 
+// The kernels whose Highway version is the default: each measured faster than its scalar
+// twin inside the engine (docs/kernels.md). Serialization is not: a call per piece costs
+// more than the pop-lsb loop it replaces, whose target sets are small.
+constexpr unsigned kDefaultVectorKernels =
+    1u << unsigned(Kernel::kTtProbe) | 1u << unsigned(Kernel::kSliderAttacks) |
+    1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kKillerMatch);
+constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
+
 namespace detail {
-std::atomic<bool> vector_kernels{true};
+std::atomic<unsigned> vector_mask{kDefaultVectorKernels};
 }  // namespace detail
+
+namespace {
+std::atomic<Kernels> selected_kernels{Kernels::kVector};
+}  // namespace
+
+namespace {
+
+// Gives core's move generator the serializer for the current selection: the vector kernel of
+// the chosen target (resolved once, so each call is one indirect jump), or none for scalar.
+void install_move_serializer() {
+  core::set_move_serializer(use_vector(Kernel::kSerialize) ? serialize_vector_pointer() : nullptr);
+}
+
+const bool serializer_installed = (install_move_serializer(), true);
+
+}  // namespace
 
 namespace {
 
@@ -55,10 +82,20 @@ std::string& selected_target() {
 }  // namespace
 
 void set_kernels(Kernels k) {
-  detail::vector_kernels.store(k == Kernels::kVector, std::memory_order_relaxed);
+  unsigned mask = k == Kernels::kVector ? kDefaultVectorKernels : k == Kernels::kAllVector ? kAllKernels : 0;
+  selected_kernels.store(k, std::memory_order_relaxed);
+  detail::vector_mask.store(mask, std::memory_order_relaxed);
+  install_move_serializer();
 }
-Kernels kernels() { return use_vector() ? Kernels::kVector : Kernels::kScalar; }
-const char* kernels_name(Kernels k) { return k == Kernels::kVector ? "vector" : "scalar"; }
+Kernels kernels() { return selected_kernels.load(std::memory_order_relaxed); }
+const char* kernels_name(Kernels k) {
+  return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
+}
+const char* kernel_name(Kernel k) {
+  static const char* const names[] = {"tt_probe", "slider_attacks", "serialize", "table_scan",
+                                      "killer_match"};
+  return names[unsigned(k)];
+}
 
 bool parse_kernels(std::string_view text, Kernels& k) {
   std::string t = lower(text);
@@ -86,6 +123,7 @@ bool set_simd_target(std::string_view name) {
   if (wanted == "best") {
     hwy::SetSupportedTargetsForTest(0);  // 0 removes the restriction
     selected_target() = wanted;
+    install_move_serializer();
     return true;
   }
   for (const TargetEntry& e : target_entries()) {
@@ -93,6 +131,7 @@ bool set_simd_target(std::string_view name) {
     // Highway's documented hook for running one target: dispatch sees only this one.
     hwy::SetSupportedTargetsForTest(e.bit);
     selected_target() = wanted;
+    install_move_serializer();
     return true;
   }
   return false;
@@ -103,7 +142,10 @@ const std::string& simd_target() { return selected_target(); }
 std::string active_target() { return lower(hwy::TargetName(HWY_DYNAMIC_DISPATCH(CompiledTarget)())); }
 
 std::string describe() {
-  std::string text = std::string("kernels ") + kernels_name(kernels()) + ", SIMD target " + active_target();
+  std::string text = std::string("kernels ") + kernels_name(kernels()) + " (vector:";
+  for (unsigned k = 0; k < unsigned(Kernel::kCount); ++k)
+    if (use_vector(Kernel(k))) text += std::string(" ") + kernel_name(Kernel(k));
+  text += "), SIMD target " + active_target();
   text += " (" + simd_target() + " of";
   for (const std::string& t : available_targets()) text += " " + t;
   return text + ")";

@@ -10,19 +10,30 @@
 
 namespace vblitz::simd {
 
-enum class Kernels { kVector, kScalar };
+// The kernels, each with a Highway version and a scalar twin.
+enum class Kernel { kTtProbe, kSliderAttacks, kSerialize, kTableScan, kKillerMatch, kCount };
+
+// What the Kernels setting selects:
+//  kVector    (default) the Highway version of every kernel that beats its scalar twin in this
+//             project's measurements (docs/kernels.md), the twin elsewhere;
+//  kScalar    every scalar twin;
+//  kAllVector every Highway version, including those that lose (for comparisons).
+enum class Kernels { kVector, kScalar, kAllVector };
 
 namespace detail {
-extern std::atomic<bool> vector_kernels;
+extern std::atomic<unsigned> vector_mask;
 }  // namespace detail
 
-// True when the vector kernels are selected. Cheap enough for hot paths (a relaxed load).
-inline bool use_vector() { return detail::vector_kernels.load(std::memory_order_relaxed); }
+// True when kernel k runs its Highway version. Cheap enough for hot paths (a relaxed load).
+inline bool use_vector(Kernel k) {
+  return detail::vector_mask.load(std::memory_order_relaxed) & (1u << unsigned(k));
+}
 
 void set_kernels(Kernels k);
 Kernels kernels();
-const char* kernels_name(Kernels k);  // "vector" or "scalar"
-// Parses "vector" or "scalar" (any case); false for anything else.
+const char* kernels_name(Kernels k);  // "vector", "scalar" or "all-vector"
+const char* kernel_name(Kernel k);    // "tt_probe", "slider_attacks", ...
+// Parses "vector", "scalar" or "all-vector" (any case); false for anything else.
 bool parse_kernels(std::string_view text, Kernels& k);
 
 // Highway targets compiled into this binary and supported by this CPU, best first, in lower
@@ -35,7 +46,7 @@ bool set_simd_target(std::string_view name);
 const std::string& simd_target();
 // The target the dispatched kernels actually run on now (e.g. "avx3_dl").
 std::string active_target();
-// One line for users: "kernels vector, SIMD target avx3_dl (best of avx3_dl avx3 ...)".
+// One line for users: "kernels vector (tt_probe ...), SIMD target avx3_dl (best of ...)".
 std::string describe();
 
 }  // namespace vblitz::simd

@@ -27,14 +27,14 @@ tt::ProbeResult probe_cray_vector(const uint64_t* table, uint64_t base, uint64_t
 
 inline tt::ProbeResult probe_bucket(const uint64_t* bucket, uint16_t key16, uint8_t age,
                                     tt::Bound new_bound) {
-  return use_vector() ? probe_bucket_vector(bucket, key16, age, new_bound)
-                      : probe_bucket_scalar(bucket, key16, age, new_bound);
+  return use_vector(Kernel::kTtProbe) ? probe_bucket_vector(bucket, key16, age, new_bound)
+                                      : probe_bucket_scalar(bucket, key16, age, new_bound);
 }
 
 inline tt::ProbeResult probe_cray(const uint64_t* table, uint64_t base, uint64_t stride, uint16_t key16,
                                   uint8_t age, tt::Bound new_bound) {
-  return use_vector() ? probe_cray_vector(table, base, stride, key16, age, new_bound)
-                      : probe_cray_scalar(table, base, stride, key16, age, new_bound);
+  return use_vector(Kernel::kTtProbe) ? probe_cray_vector(table, base, stride, key16, age, new_bound)
+                                      : probe_cray_scalar(table, base, stride, key16, age, new_bound);
 }
 
 }  // namespace vblitz::simd

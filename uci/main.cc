@@ -1,33 +1,74 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
-//   vblitz perft <depth> [FEN]
+//   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
+#include "simd/dispatch.h"
 #include "uci/uci.h"
+
+namespace {
+
+// Applies and removes the global flags (--kernels, --simd-target) from args; false on error.
+bool apply_global_flags(std::vector<std::string>& args) {
+  using namespace vblitz;
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--kernels" && args[i] != "--simd-target") {
+      rest.push_back(args[i]);
+      continue;
+    }
+    if (i + 1 == args.size()) {
+      std::cerr << args[i] << " needs a value\n";
+      return false;
+    }
+    const std::string& value = args[++i];
+    simd::Kernels k;
+    if (args[i - 1] == "--kernels") {
+      if (!simd::parse_kernels(value, k)) {
+        std::cerr << "--kernels takes vector, scalar or all-vector, not '" << value << "'\n";
+        return false;
+      }
+      simd::set_kernels(k);
+    } else if (!simd::set_simd_target(value)) {
+      std::cerr << "--simd-target takes best or one of:";
+      for (const std::string& t : simd::available_targets()) std::cerr << ' ' << t;
+      std::cerr << ", not '" << value << "'\n";
+      return false;
+    }
+  }
+  args = rest;
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace vblitz;
   std::ios::sync_with_stdio(false);
-  if (argc < 2) return uci::run_loop(std::cin, std::cout);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!apply_global_flags(args)) return 2;
+  if (args.empty()) return uci::run_loop(std::cin, std::cout);
 
-  std::string command = argv[1];
+  std::string command = args[0];
   if (command == "perft") {
     long depth = 0;
-    if (argc < 3 || !uci::parse_int(argv[2], 1, 64, depth)) {
+    if (args.size() < 2 || !uci::parse_int(args[1], 1, 64, depth)) {
       std::cerr << "usage: vblitz perft <depth 1-64> [FEN]\n";
       return 2;
     }
     std::string fen = core::Position::kStartFen;
-    if (argc > 3) {
+    if (args.size() > 2) {
       fen.clear();
-      for (int i = 3; i < argc; ++i) fen += std::string(argv[i]) + ' ';
+      for (size_t i = 2; i < args.size(); ++i) fen += args[i] + ' ';
     }
     core::Game game;
     if (auto err = game.set_fen(fen)) {
       std::cerr << "bad FEN: " << *err << '\n';
       return 2;
     }
+    std::cout << "info string " << simd::describe() << '\n';
     uci::print_perft(game.position(), int(depth), std::cout);
     return 0;
   }

@@ -1,0 +1,26 @@
+// Dispatch of the serialization kernel.
+#include "simd/serialize.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/serialize.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "simd/serialize-inl.h"
+
+#if HWY_ONCE
+namespace vblitz::simd {
+
+HWY_EXPORT(Serialize);
+
+size_t serialize_vector(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out) {
+  return HWY_DYNAMIC_DISPATCH(Serialize)(targets, to_factor, base, out);
+}
+
+SerializeFn serialize_vector_pointer() {
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());  // as Highway's first dispatch would
+  return HWY_DISPATCH_TABLE(Serialize)[hwy::GetChosenTarget().GetIndex()];
+}
+
+}  // namespace vblitz::simd
+#endif  // HWY_ONCE
