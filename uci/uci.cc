@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/perft.h"
+#include "simd/dispatch.h"
 
 #ifndef VBLITZ_VERSION
 #define VBLITZ_VERSION "dev"
@@ -104,6 +105,10 @@ void Engine::cmd_uci() {
   say("id name VBlitz " VBLITZ_VERSION);
   say("id author the VBlitz developers");
   say("option name UCI_Chess960 type check default false");
+  say("option name Kernels type combo default vector var vector var scalar var all-vector");
+  std::string targets = "option name SimdTarget type combo default best var best";
+  for (const std::string& t : simd::available_targets()) targets += " var " + t;
+  say(targets);
   say("uciok");
 }
 
@@ -161,7 +166,23 @@ void Engine::cmd_setoption(std::string_view args) {
   }
   std::string value;
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
-  if (lower(name) == "uci_chess960") {
+  std::string key = lower(name);
+  if (key == "kernels") {
+    simd::Kernels k;
+    if (!simd::parse_kernels(value, k))
+      return error("Kernels takes vector, scalar or all-vector, not '" + value + "'");
+    simd::set_kernels(k);
+    return say("info string " + simd::describe());
+  }
+  if (key == "simdtarget") {
+    if (!simd::set_simd_target(value)) {
+      std::string choices = "best";
+      for (const std::string& t : simd::available_targets()) choices += ", " + t;
+      return error("SimdTarget takes one of " + choices + ", not '" + value.substr(0, 64) + "'");
+    }
+    return say("info string " + simd::describe());
+  }
+  if (key == "uci_chess960") {
     std::string v = lower(value);
     if (v != "true" && v != "false") return error("UCI_Chess960 takes true or false, not '" + value + "'");
     chess960_ = v == "true";
@@ -196,6 +217,7 @@ void Engine::cmd_display() {
 
 int run_loop(std::istream& in, std::ostream& out) {
   Engine engine(out);
+  out << "info string VBlitz " VBLITZ_VERSION " " << simd::describe() << std::endl;
   for (std::string line; std::getline(in, line);)
     if (!engine.handle(line)) break;
   return 0;

@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "simd/dispatch.h"
+
 namespace vblitz::test {
 namespace {
 
@@ -61,7 +63,31 @@ TEST(Uci, BadInputGetsAnErrorAndKeepsThePosition) {
   }
 }
 
-TEST(Uci, EndOfInputExitsCleanly) { EXPECT_EQ(session("isready\n"), "readyok\n"); }
+TEST(Uci, StartupNamesTheSimdTargetAndEndOfInputExitsCleanly) {
+  std::string out = session("isready\n");
+  EXPECT_EQ(out.rfind("info string VBlitz ", 0), 0u) << out;
+  EXPECT_TRUE(contains(out, "SIMD target " + simd::active_target()));
+  EXPECT_TRUE(out.size() > 9 && out.substr(out.size() - 8) == "readyok\n") << out;
+}
+
+TEST(Uci, KernelAndTargetOptionsSwitchAndRejectBadValues) {
+  std::string out =
+      session("uci\nsetoption name Kernels value scalar\nsetoption name simdtarget value best\n");
+  EXPECT_TRUE(contains(out, "option name Kernels type combo default vector"));
+  EXPECT_TRUE(contains(out, "option name SimdTarget type combo default best var best"));
+  EXPECT_TRUE(contains(out, "info string kernels scalar"));
+  EXPECT_EQ(simd::kernels(), simd::Kernels::kScalar);
+  out = session("setoption name Kernels value fast\nsetoption name SimdTarget value mmx\n");
+  EXPECT_TRUE(contains(out, "info string error: Kernels takes"));
+  EXPECT_TRUE(contains(out, "info string error: SimdTarget takes one of best"));
+  EXPECT_EQ(simd::kernels(), simd::Kernels::kScalar);  // unchanged by the bad values
+  for (const std::string& target : simd::available_targets()) {
+    out = session("setoption name SimdTarget value " + target + "\ngo perft 3\n");
+    EXPECT_TRUE(contains(out, "SIMD target " + target)) << out;
+    EXPECT_TRUE(contains(out, "Nodes searched: 8902")) << target;
+  }
+  session("setoption name Kernels value vector\nsetoption name SimdTarget value best\n");
+}
 
 }  // namespace
 }  // namespace vblitz::test

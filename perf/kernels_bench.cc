@@ -1,0 +1,189 @@
+// Google Benchmark of every SIMD kernel: the scalar twin against the Highway version on each
+// compiled target, in ns per operation.
+// "twin" names the scalar twin; "scalar" is Highway's one-lane fallback target. Benchmarks are named
+// kernel/case/implementation so perf/kernels_report.py can tabulate them.
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/prng.h"
+#include "simd/dispatch.h"
+#include "simd/killer_match.h"
+#include "simd/serialize.h"
+#include "simd/slider_attacks.h"
+#include "simd/table_scan.h"
+#include "simd/tt_probe.h"
+
+namespace {
+
+using namespace vblitz;
+
+constexpr size_t kInputs = 1 << 12;  // inputs cycled through by each benchmark (a power of 2)
+
+// Positions of the perft suite, as realistic boards for the attack-map and table kernels.
+const std::vector<core::Position>& suite_positions() {
+  static std::deque<core::StateInfo> states;
+  static const std::vector<core::Position> positions = [] {
+    std::vector<core::Position> list;
+    std::ifstream in(std::string(VBLITZ_DATA_DIR) + "/ethereal_fischer.epd");
+    for (std::string line; std::getline(in, line);) {
+      states.emplace_back();
+      core::Position pos;
+      if (!pos.set(line.substr(0, line.find(';')), states.back())) list.push_back(pos);
+    }
+    return list;
+  }();
+  return positions;
+}
+
+// A 64-byte-aligned table of random entries, `bytes` long plus room for the Cray layout's reach.
+struct Table {
+  std::unique_ptr<uint64_t[], decltype(&std::free)> data{nullptr, &std::free};
+  size_t entries = 0;
+  explicit Table(size_t bytes) : entries(bytes / 8) {
+    size_t padded = entries + 8 * 1024;
+    data.reset(static_cast<uint64_t*>(std::aligned_alloc(64, padded * 8)));
+    core::Prng rng(3);
+    for (size_t i = 0; i < padded; ++i)
+      data[i] = simd::tt::pack(uint16_t(rng.next()), 0, 0, uint8_t(rng.below(60)),
+                               simd::tt::Bound(1 + rng.below(3)), uint8_t(rng.below(2)));
+  }
+};
+
+// Selects the implementation named `impl`: "twin" (the scalar twins) or a Highway target name
+// (note that Highway's own one-lane fallback target is called "scalar").
+bool select(const std::string& impl) {
+  if (impl == "twin") {
+    simd::set_kernels(simd::Kernels::kScalar);
+    return simd::set_simd_target("best");
+  }
+  simd::set_kernels(simd::Kernels::kAllVector);
+  return simd::set_simd_target(impl);
+}
+
+void register_all(const std::string& impl) {
+  using benchmark::State;
+  for (size_t bytes : {size_t(64) << 10, size_t(4) << 20, size_t(256) << 20}) {
+    std::string size =
+        bytes >= (1 << 20) ? std::to_string(bytes >> 20) + "MiB" : std::to_string(bytes >> 10) + "KiB";
+    benchmark::RegisterBenchmark(("tt_probe_bucket/" + size + "/" + impl).c_str(), [=](State& state) {
+      select(impl);
+      Table table(bytes);
+      core::Prng rng(5);
+      std::vector<uint64_t> buckets(kInputs);
+      for (uint64_t& b : buckets) b = rng.below(table.entries / 8) * 8;
+      size_t i = 0;
+      for (auto _ : state) {
+        const uint64_t base = buckets[i++ & (kInputs - 1)];
+        benchmark::DoNotOptimize(
+            simd::probe_bucket(table.data.get() + base, uint16_t(base), 1, simd::tt::BOUND_LOWER));
+      }
+    });
+    benchmark::RegisterBenchmark(("tt_probe_cray/" + size + "/" + impl).c_str(), [=](State& state) {
+      select(impl);
+      Table table(bytes);
+      core::Prng rng(6);
+      std::vector<uint64_t> keys(kInputs);
+      for (uint64_t& k : keys) k = rng.next();
+      size_t i = 0;
+      for (auto _ : state) {
+        const uint64_t key = keys[i++ & (kInputs - 1)];
+        benchmark::DoNotOptimize(simd::probe_cray(table.data.get(), key % table.entries,
+                                                  1 + ((key >> 32) & 1023), uint16_t(key), 1,
+                                                  simd::tt::BOUND_LOWER));
+      }
+    });
+  }
+  benchmark::RegisterBenchmark(("slider_attacks/one_square/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    core::Prng rng(7);
+    std::vector<uint64_t> occupancy(kInputs);
+    for (uint64_t& o : occupancy) o = rng.next() & rng.next();
+    size_t i = 0;
+    for (auto _ : state) {
+      const size_t k = i++ & (kInputs - 1);
+      benchmark::DoNotOptimize(simd::slider_attacks(int(k & 63), occupancy[k]));
+    }
+  });
+  benchmark::RegisterBenchmark(("slider_attacks/whole_side/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    const auto& positions = suite_positions();
+    size_t i = 0;
+    for (auto _ : state) {
+      const core::Position& pos = positions[i++ % positions.size()];
+      benchmark::DoNotOptimize(simd::side_slider_attacks(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
+                                                         pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
+                                                         pos.pieces()));
+    }
+  });
+  benchmark::RegisterBenchmark(("serialize/8_targets/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    core::Prng rng(8);
+    std::vector<uint64_t> targets(kInputs);
+    for (uint64_t& t : targets)
+      for (int n = 0; n < 8; ++n) t |= uint64_t{1} << rng.below(64);
+    uint16_t out[64 + simd::kSerializeSlack];
+    size_t i = 0;
+    for (auto _ : state) {
+      benchmark::DoNotOptimize(simd::serialize(targets[i++ & (kInputs - 1)], 1, 12 << 6, out));
+      benchmark::ClobberMemory();
+    }
+  });
+  benchmark::RegisterBenchmark(("table_scan/12_piece_tables/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    core::Prng rng(9);
+    std::vector<int32_t> tables(64 * 12);
+    for (int32_t& v : tables) v = int32_t(rng.below(200)) - 100;
+    std::vector<std::array<uint64_t, 12>> boards;
+    for (const core::Position& pos : suite_positions()) {
+      std::array<uint64_t, 12> b;
+      for (int p = 0; p < 12; ++p) b[p] = pos.pieces(core::Color(p / 6), core::PieceType(p % 6 + 1));
+      boards.push_back(b);
+    }
+    size_t i = 0;
+    for (auto _ : state)
+      benchmark::DoNotOptimize(simd::table_sum(tables.data(), boards[i++ % boards.size()].data(), 12));
+  });
+  benchmark::RegisterBenchmark(("table_scan/16_mobility_counts/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    core::Prng rng(10);
+    std::vector<uint64_t> sets(kInputs + 16);
+    for (uint64_t& s : sets) s = rng.next() & rng.next();
+    int32_t out[16];
+    size_t i = 0;
+    for (auto _ : state) {
+      simd::masked_popcounts(sets.data() + (i++ & (kInputs - 1)), 16, 0x00FFFFFFFFFFFF00ULL, out);
+      benchmark::ClobberMemory();
+    }
+  });
+  benchmark::RegisterBenchmark(("killer_match/10_killers/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    core::Prng rng(11);
+    uint16_t killers[simd::kKillerListCapacity];
+    for (uint16_t& k : killers) k = uint16_t(rng.next());
+    std::vector<uint16_t> probes(kInputs);
+    for (uint16_t& p : probes) p = rng.below(2) ? killers[rng.below(10)] : uint16_t(rng.next());
+    size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all("twin");
+  for (const std::string& target : simd::available_targets()) register_all(target);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("simd_targets", simd::describe());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
