@@ -18,6 +18,7 @@ HWY_AFTER_NAMESPACE();
 #include <cctype>
 
 #include "core/movegen.h"
+#include "simd/dispatch_table.h"
 #include "simd/serialize.h"
 
 namespace vblitz::simd {
@@ -37,6 +38,20 @@ std::atomic<unsigned> vector_mask{kDefaultVectorKernels};
 namespace {
 std::atomic<Kernels> selected_kernels{Kernels::kVector};
 }  // namespace
+
+namespace {
+
+// The dispatch-table index of the target Highway now chooses.
+size_t chosen_index() {
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  return hwy::GetChosenTarget().GetIndex();
+}
+
+}  // namespace
+
+namespace detail {
+std::atomic<size_t> dispatch_index{chosen_index()};
+}  // namespace detail
 
 namespace {
 
@@ -103,6 +118,8 @@ bool parse_kernels(std::string_view text, Kernels& k) {
     k = Kernels::kVector;
   else if (t == "scalar")
     k = Kernels::kScalar;
+  else if (t == "all-vector")
+    k = Kernels::kAllVector;
   else
     return false;
   return true;
@@ -123,6 +140,7 @@ bool set_simd_target(std::string_view name) {
   if (wanted == "best") {
     hwy::SetSupportedTargetsForTest(0);  // 0 removes the restriction
     selected_target() = wanted;
+    detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
     install_move_serializer();
     return true;
   }
@@ -131,6 +149,7 @@ bool set_simd_target(std::string_view name) {
     // Highway's documented hook for running one target: dispatch sees only this one.
     hwy::SetSupportedTargetsForTest(e.bit);
     selected_target() = wanted;
+    detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
     install_move_serializer();
     return true;
   }

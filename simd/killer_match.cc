@@ -6,6 +6,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "simd/dispatch_table.h"
 #include "simd/killer_match-inl.h"
 
 #if HWY_ONCE
@@ -14,7 +15,7 @@ namespace vblitz::simd {
 HWY_EXPORT(FindMove);
 
 int find_move_vector(const uint16_t* list, size_t count, uint16_t move) {
-  return HWY_DYNAMIC_DISPATCH(FindMove)(list, count, move);
+  return VBLITZ_DISPATCH(FindMove)(list, count, move);
 }
 
 }  // namespace vblitz::simd

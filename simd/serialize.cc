@@ -6,6 +6,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "simd/dispatch_table.h"
 #include "simd/serialize-inl.h"
 
 #if HWY_ONCE
@@ -14,12 +15,11 @@ namespace vblitz::simd {
 HWY_EXPORT(Serialize);
 
 size_t serialize_vector(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out) {
-  return HWY_DYNAMIC_DISPATCH(Serialize)(targets, to_factor, base, out);
+  return VBLITZ_DISPATCH(Serialize)(targets, to_factor, base, out);
 }
 
 SerializeFn serialize_vector_pointer() {
-  hwy::GetChosenTarget().Update(hwy::SupportedTargets());  // as Highway's first dispatch would
-  return HWY_DISPATCH_TABLE(Serialize)[hwy::GetChosenTarget().GetIndex()];
+  return HWY_DISPATCH_TABLE(Serialize)[detail::dispatch_index.load(std::memory_order_relaxed)];
 }
 
 }  // namespace vblitz::simd

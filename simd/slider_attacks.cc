@@ -6,6 +6,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "simd/dispatch_table.h"
 #include "simd/slider_attacks-inl.h"
 
 #if HWY_ONCE
@@ -15,11 +16,11 @@ HWY_EXPORT(SliderAttacksOf);
 HWY_EXPORT(SideSliderAttacks);
 
 SliderAttacks slider_attacks_vector(int square, uint64_t occupied) {
-  return HWY_DYNAMIC_DISPATCH(SliderAttacksOf)(square, occupied);
+  return VBLITZ_DISPATCH(SliderAttacksOf)(square, occupied);
 }
 
 uint64_t side_slider_attacks_vector(uint64_t orthogonal, uint64_t diagonal, uint64_t occupied) {
-  return HWY_DYNAMIC_DISPATCH(SideSliderAttacks)(orthogonal, diagonal, occupied);
+  return VBLITZ_DISPATCH(SideSliderAttacks)(orthogonal, diagonal, occupied);
 }
 
 }  // namespace vblitz::simd

@@ -6,6 +6,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "simd/dispatch_table.h"
 #include "simd/tt_probe-inl.h"
 
 #if HWY_ONCE
@@ -16,12 +17,12 @@ HWY_EXPORT(ProbeCray);
 
 tt::ProbeResult probe_bucket_vector(const uint64_t* bucket, uint16_t key16, uint8_t age,
                                     tt::Bound new_bound) {
-  return HWY_DYNAMIC_DISPATCH(ProbeBucket)(bucket, key16, age, new_bound);
+  return VBLITZ_DISPATCH(ProbeBucket)(bucket, key16, age, new_bound);
 }
 
 tt::ProbeResult probe_cray_vector(const uint64_t* table, uint64_t base, uint64_t stride, uint16_t key16,
                                   uint8_t age, tt::Bound new_bound) {
-  return HWY_DYNAMIC_DISPATCH(ProbeCray)(table, base, stride, key16, age, new_bound);
+  return VBLITZ_DISPATCH(ProbeCray)(table, base, stride, key16, age, new_bound);
 }
 
 }  // namespace vblitz::simd

@@ -86,6 +86,9 @@ TEST(Uci, KernelAndTargetOptionsSwitchAndRejectBadValues) {
     EXPECT_TRUE(contains(out, "SIMD target " + target)) << out;
     EXPECT_TRUE(contains(out, "Nodes searched: 8902")) << target;
   }
+  out = session("setoption name Kernels value All-Vector\n");
+  EXPECT_TRUE(contains(out, "info string kernels all-vector (vector: tt_probe slider_attacks serialize"))
+      << out;
   session("setoption name Kernels value vector\nsetoption name SimdTarget value best\n");
 }
 
