@@ -8,6 +8,9 @@
 
 #include <hwy/highway.h>
 
+#include <bit>
+#include <cstring>
+
 #include "simd/serialize.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -18,8 +21,13 @@ namespace hn = hwy::HWY_NAMESPACE;
 inline size_t Serialize(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* HWY_RESTRICT out) {
   const hn::CappedTag<uint16_t, 64> d;
   const size_t N = hn::Lanes(d);
+  // The bitboard's bytes in square order (on little-endian machines, its own memory).
   uint8_t bytes[8];
-  for (int k = 0; k < 8; ++k) bytes[k] = uint8_t(targets >> (8 * k));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(bytes, &targets, 8);
+  } else {
+    for (int k = 0; k < 8; ++k) bytes[k] = uint8_t(targets >> (8 * k));
+  }
   const auto factor = hn::Set(d, to_factor);
   const auto offset = hn::Set(d, base);
   size_t count = 0;
