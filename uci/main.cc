@@ -1,11 +1,13 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
 //   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
+//   vblitz [flags] bench [depth]
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
 #include "simd/dispatch.h"
+#include "uci/bench.h"
 #include "uci/uci.h"
 
 namespace {
@@ -46,6 +48,7 @@ bool apply_global_flags(std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   using namespace vblitz;
+  using uci::kDefaultBenchDepth;
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!apply_global_flags(args)) return 2;
@@ -72,6 +75,17 @@ int main(int argc, char** argv) {
     uci::print_perft(game.position(), int(depth), std::cout);
     return 0;
   }
-  std::cerr << "unknown command '" << command << "'\nusage: vblitz [perft <depth> [FEN]]\n";
+  if (command == "bench") {
+    long depth = kDefaultBenchDepth;
+    if (args.size() > 1 && !uci::parse_int(args[1], 1, search::kMaxPly - 1, depth)) {
+      std::cerr << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << "]\n";
+      return 2;
+    }
+    search::TranspositionTable tt;
+    search::Options options;
+    uci::run_bench(tt, options, int(depth), std::cout);
+    return 0;
+  }
+  std::cerr << "unknown command '" << command << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth]]\n";
   return 2;
 }

@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "core/perft.h"
+#include "eval/evaluate.h"
 #include "simd/dispatch.h"
+#include "uci/bench.h"
+#include "uci/report.h"
 
 #ifndef VBLITZ_VERSION
 #define VBLITZ_VERSION "dev"
@@ -45,6 +48,18 @@ std::string lower(std::string_view s) {
   return r;
 }
 
+std::string trim(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
+  return a == std::string_view::npos ? std::string() : std::string(s.substr(a, b - a + 1));
+}
+
+bool parse_bool(const std::string& text, bool& value) {
+  std::string v = lower(text);
+  if (v != "true" && v != "false") return false;
+  value = v == "true";
+  return true;
+}
+
 }  // namespace
 
 bool parse_int(std::string_view text, long lo, long hi, long& value) {
@@ -65,10 +80,17 @@ void print_perft(core::Position& pos, int depth, std::ostream& out) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << "\nNodes searched: " << total << '\n';
   out << "Time (ms): " << std::llround(seconds * 1000) << '\n';
-  out << "Nodes/second: " << std::llround(total / std::max(seconds, 1e-9)) << std::endl;
+  out << "Nodes/second: " << std::llround(double(total) / std::max(seconds, 1e-9)) << std::endl;
 }
 
-void Engine::say(const std::string& text) { out_ << text << std::endl; }
+Engine::Engine(std::ostream& out) : out_(out) {}
+
+Engine::~Engine() { stop_search(); }
+
+void Engine::say(const std::string& text) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << text << std::endl;
+}
 
 bool Engine::handle(std::string_view line) {
   if (line.size() > kMaxLineLength) {
@@ -77,38 +99,62 @@ bool Engine::handle(std::string_view line) {
   }
   auto [command, args] = first_word(line);
   if (command.empty()) return true;
-  if (command == "quit") return false;
-  if (command == "uci")
-    cmd_uci();
-  else if (command == "isready")
+  if (command == "quit") {
+    stop_search();
+    return false;
+  }
+  if (command == "isready") {
     say("readyok");
-  else if (command == "ucinewgame")
-    game_.set_fen(core::Position::kStartFen, chess960_);
-  else if (command == "position")
-    cmd_position(args);
-  else if (command == "go")
-    cmd_go(args);
-  else if (command == "setoption")
-    cmd_setoption(args);
-  else if (command == "d")
-    cmd_display();
-  else if (command == "perft")
-    cmd_perft(args);
-  else if (command == "stop" || command == "ponderhit") {
-    // Nothing runs in the background yet, so there is nothing to stop.
-  } else
-    error("unknown command '" + std::string(command.substr(0, 64)) + "'");
+  } else if (command == "stop") {
+    stop_search();
+  } else if (command == "ponderhit") {
+    searcher_.ponderhit();
+    waiting_for_ponderhit_ = false;
+  } else if (command == "uci") {
+    cmd_uci();
+  } else {
+    // Everything else changes or reads the game: finish any search first.
+    stop_search();
+    if (command == "ucinewgame") {
+      game_.set_fen(core::Position::kStartFen, chess960_);
+      tt_.clear();
+      searcher_.clear();
+    } else if (command == "position")
+      cmd_position(args);
+    else if (command == "go")
+      cmd_go(args);
+    else if (command == "setoption")
+      cmd_setoption(args);
+    else if (command == "d")
+      cmd_display();
+    else if (command == "eval")
+      cmd_eval();
+    else if (command == "perft")
+      cmd_perft(args);
+    else if (command == "bench")
+      cmd_bench(args);
+    else
+      error("unknown command '" + std::string(command.substr(0, 64)) + "'");
+  }
   return true;
 }
 
 void Engine::cmd_uci() {
   say("id name VBlitz " VBLITZ_VERSION);
   say("id author the VBlitz developers");
+  say("option name Hash type spin default 16 min 1 max 65536");
+  say("option name Clear Hash type button");
+  say("option name Ponder type check default false");
+  say("option name Move Overhead type spin default 10 min 0 max 5000");
   say("option name UCI_Chess960 type check default false");
   say("option name Kernels type combo default vector var vector var scalar var all-vector");
   std::string targets = "option name SimdTarget type combo default best var best";
   for (const std::string& t : simd::available_targets()) targets += " var " + t;
   say(targets);
+  say("option name TTLayout type combo default bucket var bucket var cray");
+  say("option name Killers type spin default 2 min 1 max 10");
+  say("option name DrawByPly type check default false");
+  say("option name DelayPenalty type check default false");
   say("uciok");
 }
 
@@ -135,21 +181,119 @@ void Engine::cmd_position(std::string_view args) {
 }
 
 void Engine::cmd_go(std::string_view args) {
-  std::vector<std::string> words = split_words(args);
-  if (words.size() >= 1 && words[0] == "perft") {
-    if (words.size() != 2) return error("usage: go perft <depth>");
-    return cmd_perft(words[1]);
+  std::vector<std::string> w = split_words(args);
+  if (!w.empty() && w[0] == "perft") {
+    if (w.size() != 2) return error("usage: go perft <depth>");
+    return cmd_perft(w[1]);
   }
-  error("only 'go perft <depth>' is available: this build has no search yet");
+  search::Limits limits;
+  const long kMaxTime = 1L << 40;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const std::string& key = w[i];
+    if (key == "infinite") {
+      limits.infinite = true;
+      continue;
+    }
+    if (key == "ponder") {
+      limits.ponder = true;
+      continue;
+    }
+    if (key == "searchmoves") {
+      for (++i; i < w.size(); ++i) {
+        core::Move m = game_.position().parse_uci(w[i]);
+        if (m == core::Move::none())
+          return error("go searchmoves: illegal move '" + w[i].substr(0, 16) + "'");
+        limits.search_moves.push_back(m);
+      }
+      break;
+    }
+    if (i + 1 >= w.size()) return error("go: '" + key.substr(0, 32) + "' needs a value");
+    const std::string& text = w[++i];
+    long v = 0;
+    auto number = [&](long lo, long hi) {
+      if (parse_int(text, lo, hi, v)) return true;
+      error("go " + key + ": '" + text.substr(0, 32) + "' is not a number from " + std::to_string(lo) +
+            " to " + std::to_string(hi));
+      return false;
+    };
+    if (key == "wtime" || key == "btime") {
+      if (!number(0, kMaxTime)) return;
+      limits.time[key == "wtime" ? core::WHITE : core::BLACK] = v;
+    } else if (key == "winc" || key == "binc") {
+      if (!number(0, kMaxTime)) return;
+      limits.increment[key == "winc" ? core::WHITE : core::BLACK] = v;
+    } else if (key == "movestogo") {
+      if (!number(1, 100000)) return;
+      limits.moves_to_go = int(v);
+    } else if (key == "movetime") {
+      if (!number(1, kMaxTime)) return;
+      limits.move_time = v;
+    } else if (key == "depth") {
+      if (!number(1, search::kMaxPly - 1)) return;
+      limits.depth = int(v);
+    } else if (key == "nodes") {
+      if (!number(1, std::numeric_limits<long>::max())) return;
+      limits.nodes = uint64_t(v);
+    } else if (key == "mate") {
+      if (!number(1, search::kMaxPly / 2)) return;
+      limits.mate = int(v);
+    } else {
+      return error("go: unknown parameter '" + key.substr(0, 32) + "'");
+    }
+  }
+  start_search(limits);
+}
+
+void Engine::start_search(const search::Limits& limits) {
+  search_root_ = game_.position();
+  stop_ = false;
+  waiting_for_ponderhit_ = limits.ponder;
+  thread_ = std::thread([this, limits] {
+    search::Result r = searcher_.run(search_root_, limits, stop_, [this](const search::Report& report) {
+      say(format_info(report, search_root_));
+    });
+    // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
+    while ((limits.infinite || waiting_for_ponderhit_) && !stop_)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::string line = "bestmove " + search_root_.to_uci(r.best);
+    if (r.best != core::Move::none() && r.ponder != core::Move::none()) {
+      core::StateInfo st;
+      core::Position after = search_root_;
+      after.do_move(r.best, st);
+      if (after.is_legal(r.ponder)) line += " ponder " + after.to_uci(r.ponder);
+    }
+    say(line);
+  });
+}
+
+void Engine::stop_search() {
+  if (!searching()) return;
+  stop_ = true;
+  thread_.join();
 }
 
 void Engine::cmd_perft(std::string_view depth_text) {
-  std::string text(depth_text);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   long depth = 0;
-  if (!parse_int(text, 1, 64, depth)) return error("perft depth must be a number from 1 to 64");
+  if (!parse_int(trim(depth_text), 1, 64, depth)) return error("perft depth must be a number from 1 to 64");
   core::Position pos = game_.position();
+  std::lock_guard<std::mutex> lock(out_mutex_);
   print_perft(pos, int(depth), out_);
+}
+
+void Engine::cmd_bench(std::string_view depth_text) {
+  long depth = kDefaultBenchDepth;
+  std::string text = trim(depth_text);
+  if (!text.empty() && !parse_int(text, 1, search::kMaxPly - 1, depth))
+    return error("bench depth must be a number from 1 to " + std::to_string(search::kMaxPly - 1));
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  run_bench(tt_, options_, int(depth), out_);
+}
+
+void Engine::cmd_eval() {
+  eval::Breakdown b = eval::evaluate_white(game_.position());
+  say("Material and piece-square tables (white side): middlegame " + std::to_string(b.middlegame) +
+      ", endgame " + std::to_string(b.endgame) + ", phase " + std::to_string(b.phase) + "/24");
+  say("Final evaluation: " + std::to_string(b.total) + " (white side)");
 }
 
 void Engine::cmd_setoption(std::string_view args) {
@@ -166,31 +310,60 @@ void Engine::cmd_setoption(std::string_view args) {
   }
   std::string value;
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
-  std::string key = lower(name);
-  if (key == "kernels") {
+  const std::string key = lower(name);
+  long number = 0;
+  bool flag = false;
+  auto bad_value = [&](const std::string& expected) {
+    error(name + " takes " + expected + ", not '" + value.substr(0, 64) + "'");
+  };
+
+  if (key == "hash") {
+    if (!parse_int(value, 1, 65536, number)) return bad_value("a size in MB from 1 to 65536");
+    if (!tt_.resize(size_t(number)))
+      return error("could not allocate " + value + " MB; Hash stays " + std::to_string(tt_.megabytes()));
+  } else if (key == "clear hash") {
+    tt_.clear();
+    searcher_.clear();
+  } else if (key == "ponder") {
+    if (!parse_bool(value, flag)) return bad_value("true or false");
+    ponder_option_ = flag;
+  } else if (key == "move overhead") {
+    if (!parse_int(value, 0, 5000, number)) return bad_value("milliseconds from 0 to 5000");
+    options_.move_overhead = number;
+  } else if (key == "uci_chess960") {
+    if (!parse_bool(value, flag)) return bad_value("true or false");
+    chess960_ = flag;
+    core::Game next;
+    if (!next.set_fen(game_.position().fen(), chess960_)) game_ = std::move(next);
+  } else if (key == "kernels") {
     simd::Kernels k;
-    if (!simd::parse_kernels(value, k))
-      return error("Kernels takes vector, scalar or all-vector, not '" + value + "'");
+    if (!simd::parse_kernels(value, k)) return bad_value("vector, scalar or all-vector");
     simd::set_kernels(k);
-    return say("info string " + simd::describe());
-  }
-  if (key == "simdtarget") {
+    say("info string " + simd::describe());
+  } else if (key == "simdtarget") {
     if (!simd::set_simd_target(value)) {
       std::string choices = "best";
       for (const std::string& t : simd::available_targets()) choices += ", " + t;
-      return error("SimdTarget takes one of " + choices + ", not '" + value.substr(0, 64) + "'");
+      return bad_value("one of " + choices);
     }
-    return say("info string " + simd::describe());
-  }
-  if (key == "uci_chess960") {
+    say("info string " + simd::describe());
+  } else if (key == "ttlayout") {
     std::string v = lower(value);
-    if (v != "true" && v != "false") return error("UCI_Chess960 takes true or false, not '" + value + "'");
-    chess960_ = v == "true";
-    core::Game next;
-    if (!next.set_fen(game_.position().fen(), chess960_)) game_ = std::move(next);
-    return;
+    if (v != "bucket" && v != "cray") return bad_value("bucket or cray");
+    tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
+                                 : search::TranspositionTable::Layout::kCray);
+  } else if (key == "killers") {
+    if (!parse_int(value, 1, search::kMaxKillers, number)) return bad_value("a number from 1 to 10");
+    options_.killer_count = int(number);
+  } else if (key == "drawbyply") {
+    if (!parse_bool(value, flag)) return bad_value("true or false");
+    options_.draw_by_ply = flag;
+  } else if (key == "delaypenalty") {
+    if (!parse_bool(value, flag)) return bad_value("true or false");
+    options_.delay_penalty = flag;
+  } else {
+    error("unknown option '" + name.substr(0, 64) + "'");
   }
-  error("unknown option '" + name.substr(0, 64) + "'");
 }
 
 void Engine::cmd_display() {
@@ -204,15 +377,15 @@ void Engine::cmd_display() {
     board << " | " << r + 1 << '\n';
   }
   board << " +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n";
-  out_ << board.str() << "\nFen: " << pos.fen() << std::hex << std::uppercase << std::setfill('0')
-       << "\nKey: " << std::setw(16) << pos.key() << "\nPawn key: " << std::setw(16) << pos.pawn_key()
-       << "\nPawn+king key: " << std::setw(16) << pos.pawn_king_key() << "\nMaterial key: " << std::setw(16)
-       << pos.material_key() << std::dec << "\nCheckers:";
+  board << "\nFen: " << pos.fen() << std::hex << std::uppercase << std::setfill('0')
+        << "\nKey: " << std::setw(16) << pos.key() << "\nPawn key: " << std::setw(16) << pos.pawn_key()
+        << "\nPawn+king key: " << std::setw(16) << pos.pawn_king_key() << "\nMaterial key: " << std::setw(16)
+        << pos.material_key() << std::dec << "\nCheckers:";
   for (core::Bitboard b = pos.checkers(); b;) {
     core::Square s = core::pop_lsb(b);
-    out_ << ' ' << char('a' + core::file_of(s)) << char('1' + core::rank_of(s));
+    board << ' ' << char('a' + core::file_of(s)) << char('1' + core::rank_of(s));
   }
-  out_ << std::endl;
+  say(board.str());
 }
 
 int run_loop(std::istream& in, std::ostream& out) {

@@ -1,20 +1,34 @@
-// The UCI protocol loop: reads commands line by line and answers on the output stream.
+// The UCI protocol loop: reads commands line by line and answers on the output stream. The
+// search runs on its own thread so that `isready`, `stop` and `ponderhit` are answered at once.
 #pragma once
 
+#include <atomic>
 #include <iosfwd>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "core/game.h"
+#include "search/search.h"
 
 namespace vblitz::uci {
 
 class Engine {
  public:
-  explicit Engine(std::ostream& out) : out_(out) {}
+  explicit Engine(std::ostream& out);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   // Handles one command line. Returns false when the engine should exit (`quit`).
   bool handle(std::string_view line);
+  // Stops a running search and waits for its bestmove.
+  void stop_search();
+  // Waits for a running search to end by itself (for bounded searches, e.g. in tests).
+  void wait_for_search() {
+    if (searching()) thread_.join();
+  }
 
  private:
   void say(const std::string& text);
@@ -24,11 +38,24 @@ class Engine {
   void cmd_go(std::string_view args);
   void cmd_setoption(std::string_view args);
   void cmd_display();
+  void cmd_eval();
   void cmd_perft(std::string_view depth_text);
+  void cmd_bench(std::string_view depth_text);
+  void start_search(const search::Limits& limits);
+  bool searching() const { return thread_.joinable(); }
 
   std::ostream& out_;
+  std::mutex out_mutex_;
   core::Game game_;
   bool chess960_ = false;
+  bool ponder_option_ = false;
+  search::TranspositionTable tt_;
+  search::Options options_;
+  search::Searcher searcher_{tt_, options_};
+  core::Position search_root_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> waiting_for_ponderhit_{false};
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status.

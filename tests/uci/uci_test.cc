@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <vector>
 
+#include "core/game.h"
 #include "simd/dispatch.h"
 
 namespace vblitz::test {
@@ -21,6 +23,19 @@ std::string session(const std::string& lines) {
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// Feeds the lines to an engine, letting each bounded search finish before the next line.
+std::string waiting_session(const std::vector<std::string>& lines) {
+  std::ostringstream out;
+  {
+    uci::Engine engine(out);
+    for (const std::string& line : lines) {
+      engine.handle(line);
+      if (line.rfind("go", 0) == 0) engine.wait_for_search();
+    }
+  }
+  return out.str();
 }
 
 TEST(Uci, HandshakeAndReady) {
@@ -90,6 +105,60 @@ TEST(Uci, KernelAndTargetOptionsSwitchAndRejectBadValues) {
   EXPECT_TRUE(contains(out, "info string kernels all-vector (vector: tt_probe slider_attacks serialize"))
       << out;
   session("setoption name Kernels value vector\nsetoption name SimdTarget value best\n");
+}
+
+}  // namespace
+}  // namespace vblitz::test
+
+namespace vblitz::test {
+namespace {
+
+TEST(UciSearch, GoDepthAnswersWithALegalBestMove) {
+  std::string out = waiting_session({"position startpos moves e2e4", "go depth 5"});
+  size_t at = out.find("bestmove ");
+  ASSERT_NE(at, std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "info depth 5 "));
+  core::Game game;
+  ASSERT_FALSE(game.play({"e2e4"}));
+  std::string move = out.substr(at + 9, out.find_first_of(" \n", at + 9) - at - 9);
+  EXPECT_NE(game.position().parse_uci(move), core::Move::none()) << move;
+}
+
+TEST(UciSearch, InfiniteSearchWaitsForStopAndStaysResponsive) {
+  std::string out = session("go infinite\nisready\nstop\n");
+  size_t ready = out.find("readyok"), best = out.find("bestmove ");
+  ASSERT_NE(ready, std::string::npos);
+  ASSERT_NE(best, std::string::npos);
+  EXPECT_LT(ready, best);
+}
+
+TEST(UciSearch, CheckmatedOrStalematedRootAnswersNone) {
+  EXPECT_TRUE(contains(session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8\ngo depth 3\n"),
+                       "bestmove (none)"));
+  EXPECT_TRUE(
+      contains(session("position fen 8/8/8/8/8/6k1/6p1/6K1 w - - 0 1\ngo movetime 50\n"), "bestmove (none)"));
+}
+
+TEST(UciSearch, MateScoreIsReportedInMoves) {
+  std::string out = waiting_session({"position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "go depth 6"});
+  EXPECT_TRUE(contains(out, "score mate 2 ")) << out;
+  EXPECT_TRUE(contains(out, "bestmove a1a6"));
+}
+
+TEST(UciSearch, BadGoArgumentsAreRejectedWithoutSearching) {
+  for (const char* bad : {"go wtime -5\n", "go depth 0\n", "go nodes lots\n", "go movetime\n",
+                          "go sideways 3\n", "go searchmoves e2e5\n"}) {
+    std::string out = session(bad);
+    EXPECT_TRUE(contains(out, "info string error: ")) << bad;
+    EXPECT_FALSE(contains(out, "bestmove")) << bad;
+  }
+}
+
+TEST(UciSearch, BenchPrintsTheParsedTotals) {
+  std::string out = session("bench 3\n");
+  EXPECT_TRUE(contains(out, "Nodes searched: "));
+  EXPECT_TRUE(contains(out, "Nodes/second: "));
+  EXPECT_TRUE(contains(out, "position 43/43"));
 }
 
 }  // namespace

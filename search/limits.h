@@ -1,0 +1,26 @@
+// What a `go` command asks for.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace vblitz::search {
+
+struct Limits {
+  int64_t time[2] = {-1, -1};  // wtime, btime in ms (-1: not given)
+  int64_t increment[2] = {0, 0};
+  int moves_to_go = 0;
+  int64_t move_time = 0;  // ms, 0: not given
+  int depth = 0;          // 0: no limit
+  uint64_t nodes = 0;     // 0: no limit
+  int mate = 0;           // find a mate in this many moves, 0: not asked
+  bool infinite = false;
+  bool ponder = false;
+  std::vector<core::Move> search_moves;  // restrict the root to these (empty: all)
+
+  bool uses_clock() const { return time[0] >= 0 || time[1] >= 0; }
+};
+
+}  // namespace vblitz::search

@@ -1,0 +1,357 @@
+// The search proper. Steps are numbered as in the description in docs/search.md.
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "eval/evaluate.h"
+#include "search/see.h"
+
+namespace vblitz::search {
+
+using namespace core;
+
+namespace {
+
+// Late move reduction in plies for a move number at a depth (logarithmic in both).
+struct ReductionTable {
+  int8_t value[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m) value[d][m] = int8_t(d && m ? 0.75 + std::log(d) * std::log(m) / 2.25 : 0);
+  }
+};
+const ReductionTable reductions;
+
+int reduction(int depth, int move_number) {
+  return reductions.value[std::min(depth, 63)][std::min(move_number, 63)];
+}
+
+bool has_non_pawn_material(const Position& pos, Color c) {
+  return pos.pieces(c) & ~pos.pieces(c, PAWN, KING);
+}
+
+}  // namespace
+
+int64_t Searcher::elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_)
+      .count();
+}
+
+// Checks the stop conditions; node-count limits are exact so fixed-node searches repeat.
+bool Searcher::time_up() {
+  if (aborted_) return true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
+  if ((nodes_ & 1023) == 0) {
+    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (limits_.ponder && ponderhit_.load(std::memory_order_relaxed)) {
+      // From now on the clock counts: plan as if the search had started here.
+      limits_.ponder = false;
+      start_ = std::chrono::steady_clock::now();
+      time_.start(limits_, us_, options_.move_overhead);
+    }
+    if (time_.must_stop(elapsed_ms(), root_drop_)) return aborted_ = true;
+  }
+  return false;
+}
+
+int Searcher::draw_score(int ply) const {
+  if (!options_.draw_by_ply) return 0;
+  // Cray Blitz: the root side prefers the longest drawing line (its opponent the shortest).
+  int bonus = std::min(ply, 32) / 4;
+  return ply % 2 == 0 ? bonus : -bonus;
+}
+
+int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply) {
+  if (time_up()) return 0;
+  ++nodes_;
+  ss->pv_length = 0;
+  seldepth_ = std::max(seldepth_, ss->ply);
+  if (pos.is_draw(ss->ply)) return draw_score(ss->ply);
+  const bool in_check = pos.in_check();
+  if (ss->ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos);
+
+  TTData tte;
+  Move tt_move = Move::none();
+  ++tt_probes_;
+  if (tt_.probe(pos.key(), tte)) {
+    ++tt_hits_;
+    tt_move = tte.move;
+    int s = score_from_tt(tte.score, ss->ply);
+    if (tte.bound == simd::tt::BOUND_EXACT || (tte.bound == simd::tt::BOUND_LOWER && s >= beta) ||
+        (tte.bound == simd::tt::BOUND_UPPER && s <= alpha))
+      return s;
+  }
+
+  int best = -kInfinite;
+  if (!in_check) {
+    best = eval::evaluate(pos);  // stand pat
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+  const int original_alpha = alpha;
+  Move best_move = Move::none();
+  StateInfo st;
+  int searched = 0;
+
+  auto try_move = [&](Move m) {
+    pos.do_move(m, st);
+    ++searched;
+    ss->move = m;
+    int score = -quiescence(pos, ss + 1, -beta, -alpha, qply + 1);
+    pos.undo_move(m);
+    if (aborted_) return false;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        best_move = m;
+        ss->pv[0] = m;
+        std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
+        ss->pv_length = (ss + 1)->pv_length + 1;
+      }
+    }
+    return alpha < beta;
+  };
+
+  MovePicker picker(pos, tt_move, nullptr, 0, Move::none(), history_, true);
+  for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+    // Losing captures cannot raise the score in a quiet search; skip them unless evading.
+    if (!in_check && picker.last_was_bad_capture()) continue;
+    if (!try_move(m)) break;
+  }
+  // At the first quiescence ply, quiet moves that give check are searched too.
+  if (!in_check && qply == 0 && alpha < beta && !aborted_) {
+    for (Move m : MoveList<QUIET>(pos)) {
+      pos.do_move(m, st);
+      bool check = pos.in_check();
+      pos.undo_move(m);
+      if (check && !try_move(m)) break;
+    }
+  }
+  if (aborted_) return 0;
+  if (in_check && searched == 0) return mated_in(ss->ply);
+
+  Bound bound = best >= beta             ? simd::tt::BOUND_LOWER
+                : alpha > original_alpha ? simd::tt::BOUND_EXACT
+                                         : simd::tt::BOUND_UPPER;
+  tt_.store(pos.key(), best_move, score_to_tt(best, ss->ply), qply == 0 ? 0 : -1, bound);
+  return best;
+}
+
+int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
+  const bool pv_node = beta - alpha > 1;
+  const int ply = ss->ply;
+  const bool root = ply == 0;
+
+  // Step 1. Quiescence at the horizon.
+  if (depth <= 0) return quiescence(pos, ss, alpha, beta, 0);
+
+  // Step 2. Stop conditions, draws, mate distance pruning.
+  if (time_up()) return 0;
+  ++nodes_;
+  ss->pv_length = 0;
+  seldepth_ = std::max(seldepth_, ply);
+  const bool in_check = pos.in_check();
+  if (!root) {
+    if (pos.is_draw(ply)) return draw_score(ply);
+    if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos);
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+  }
+
+  // Step 3. Transposition table.
+  TTData tte;
+  Move tt_move = Move::none();
+  ++tt_probes_;
+  const bool tt_hit = tt_.probe(pos.key(), tte);
+  if (tt_hit) {
+    ++tt_hits_;
+    tt_move = tte.move;
+    int s = score_from_tt(tte.score, ply);
+    if (!pv_node && tte.depth >= depth &&
+        (tte.bound == simd::tt::BOUND_EXACT || (tte.bound == simd::tt::BOUND_LOWER && s >= beta) ||
+         (tte.bound == simd::tt::BOUND_UPPER && s <= alpha)))
+      return s;
+  }
+
+  // Step 4. Static evaluation.
+  const int static_eval = in_check ? -kInfinite : eval::evaluate(pos);
+  ss->static_eval = static_eval;
+  (ss + 1)->killers = Killers();
+
+  if (!pv_node && !in_check) {
+    // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
+    if (depth <= 6 && static_eval - 90 * depth >= beta && !is_mate_score(beta)) return static_eval;
+
+    // Step 6. Null move, except where zugzwang is likely (no pieces besides pawns).
+    if (depth >= 3 && static_eval >= beta && ss[-1].move != Move::null() &&
+        has_non_pawn_material(pos, pos.side_to_move())) {
+      int r = 3 + depth / 4 + std::min((static_eval - beta) / 200, 3);
+      StateInfo st;
+      ss->move = Move::null();
+      pos.do_null_move(st);
+      int score = -negamax(pos, ss + 1, -beta, -beta + 1, depth - 1 - r, !cut_node);
+      pos.undo_null_move();
+      if (aborted_) return 0;
+      if (score >= beta) return is_mate_score(score) ? beta : score;
+    }
+  }
+
+  // Step 7. The moves, best first.
+  const Move previous = ss[-1].move;
+  const Move counter =
+      previous.is_ok() ? history_.counter[pos.piece_on(previous.to())][previous.to()] : Move::none();
+  MovePicker picker(pos, tt_move, &ss->killers, options_.killer_count, counter, history_, false);
+  const int original_alpha = alpha;
+  int best = -kInfinite, move_number = 0;
+  Move best_move = Move::none();
+  Move quiets_tried[64];
+  int quiet_count = 0;
+  StateInfo st;
+
+  for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+    if (root && !limits_.search_moves.empty() &&
+        std::find(limits_.search_moves.begin(), limits_.search_moves.end(), m) == limits_.search_moves.end())
+      continue;
+    ++move_number;
+    const bool quiet = !pos.is_capture(m) && m.kind() != Move::PROMOTION;
+
+    // Step 8. Futility and late-move pruning of quiet moves near the horizon.
+    if (!root && !in_check && quiet && best > -kMateInMaxPly && move_number > 1) {
+      if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;
+      if (!pv_node && depth <= 3 && move_number > 4 + depth * depth) continue;
+    }
+
+    pos.do_move(m, st);
+    ss->move = m;
+    const bool gives_check = pos.in_check();
+    // Step 9. Check extension.
+    int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    int score;
+
+    // Step 10. Principal variation search with late move reductions.
+    if (move_number == 1) {
+      score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
+    } else {
+      int r = 0;
+      if (depth >= 3 && quiet && !in_check && !gives_check) {
+        r = reduction(depth, move_number) + !pv_node + cut_node;
+        r = std::clamp(r, 0, new_depth - 1);
+      }
+      score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
+      if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
+      if (score > alpha && score < beta) score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
+    }
+    pos.undo_move(m);
+    if (aborted_) return 0;
+    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
+
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        best_move = m;
+        ss->pv[0] = m;
+        std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
+        ss->pv_length = (ss + 1)->pv_length + 1;
+        if (alpha >= beta) {
+          // Step 11. A cutoff: reward the quiet move, punish the quiet moves tried before it.
+          if (quiet) {
+            ss->killers.add(m, options_.killer_count);
+            if (previous.is_ok()) history_.counter[pos.piece_on(previous.to())][previous.to()] = m;
+            const int bonus = depth * depth;
+            for (int i = 0; i < quiet_count; ++i)
+              history_.update(pos.side_to_move(), quiets_tried[i], quiets_tried[i] == m ? bonus : -bonus);
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  // Step 12. Mate and stalemate.
+  if (move_number == 0) return in_check ? mated_in(ply) : draw_score(ply);
+
+  // micro-Max's delay penalty: a gain (or loss) seen one ply later is worth one point less
+  // (more), so the search prefers the fastest route to a gain.
+  if (options_.delay_penalty && !is_mate_score(best) && !root) best -= (best > 0) - (best < 0);
+
+  Bound bound = best >= beta             ? simd::tt::BOUND_LOWER
+                : alpha > original_alpha ? simd::tt::BOUND_EXACT
+                                         : simd::tt::BOUND_UPPER;
+  tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
+  return best;
+}
+
+Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                     const ReportFn& report) {
+  start_ = std::chrono::steady_clock::now();
+  limits_ = limits;
+  stop_ = &stop;
+  aborted_ = false;
+  nodes_ = tt_probes_ = tt_hits_ = 0;
+  root_drop_ = 0;
+  us_ = pos.side_to_move();
+  ponderhit_ = false;
+  time_.start(limits, us_, options_.move_overhead);
+  tt_.new_search();
+  stack_.assign(kMaxPly + 4, Stack());
+  for (int i = 0; i < int(stack_.size()); ++i) stack_[i].ply = i - 1;
+  Stack* ss = &stack_[1];  // ss[-1] exists for the root
+  stack_[0].move = Move::none();
+
+  Result result;
+  MoveList<LEGAL> root_moves(pos);
+  if (root_moves.size() == 0) return result;
+  result.best = limits.search_moves.empty() ? *root_moves.begin() : limits.search_moves.front();
+
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  int score = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
+    seldepth_ = 0;
+    // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
+    int window = 25, alpha = -kInfinite, beta = kInfinite;
+    if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
+    while (true) {
+      int value = negamax(pos, ss, alpha, beta, depth, false);
+      if (aborted_) break;
+      Report r;
+      r.depth = depth;
+      r.seldepth = seldepth_;
+      r.score = value;
+      r.nodes = nodes_;
+      r.time_ms = elapsed_ms();
+      r.hashfull = tt_.hashfull();
+      if (value <= alpha || value >= beta) {
+        r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
+        if (value <= alpha) root_drop_ = std::max(root_drop_, score - value);
+        r.pv.assign(ss->pv, ss->pv + ss->pv_length);
+        if (report && r.time_ms > 1000) report(r);
+        window *= 4;
+        alpha = value <= alpha ? (window > 400 ? -kInfinite : std::max(value - window, -kInfinite)) : alpha;
+        beta = value >= beta ? (window > 400 ? kInfinite : std::min(value + window, int(kInfinite))) : beta;
+        continue;
+      }
+      score = value;
+      root_drop_ = 0;
+      result.best = ss->pv[0];
+      result.ponder = ss->pv_length > 1 ? ss->pv[1] : Move::none();
+      result.score = score;
+      result.depth = depth;
+      r.pv.assign(ss->pv, ss->pv + ss->pv_length);
+      if (report) report(r);
+      break;
+    }
+    if (aborted_) break;
+    if (limits.mate && score >= mate_in(2 * limits.mate)) break;
+  }
+  result.nodes = nodes_;
+  result.tt_probes = tt_probes_;
+  result.tt_hits = tt_hits_;
+  return result;
+}
+
+}  // namespace vblitz::search

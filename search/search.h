@@ -1,0 +1,96 @@
+// Alpha-beta search in the Cray Blitz tradition: iterative deepening with aspiration windows,
+// principal variation search, quiescence, null move, late move reductions, futility pruning,
+// check extension; the eight-slot transposition table is shared through `tt`.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "search/limits.h"
+#include "search/move_picker.h"
+#include "search/score.h"
+#include "search/time_manager.h"
+#include "search/tt.h"
+
+namespace vblitz::search {
+
+// User-settable search behaviour.
+struct Options {
+  int killer_count = 2;        // killers kept per ply (1..10)
+  bool draw_by_ply = false;    // Cray Blitz: later draws score a little better for the root side
+  bool delay_penalty = false;  // micro-Max: a gain found sooner scores a little better
+  int64_t move_overhead = 10;  // ms kept back for the GUI and the network
+};
+
+// One completed (or aborted) iteration, as the UCI `info` line reports it.
+struct Report {
+  int depth = 0, seldepth = 0;
+  int score = 0;
+  Bound bound = simd::tt::BOUND_EXACT;  // lower/upper when the aspiration window failed
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<core::Move> pv;
+};
+
+struct Result {
+  core::Move best = core::Move::none();
+  core::Move ponder = core::Move::none();
+  int score = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  uint64_t tt_probes = 0, tt_hits = 0;
+};
+
+class Searcher {
+ public:
+  using ReportFn = std::function<void(const Report&)>;
+
+  Searcher(TranspositionTable& tt, const Options& options) : tt_(tt), options_(options) {}
+
+  // Searches pos (whose history must stay alive) within the limits; `stop` ends it early from
+  // outside. Calls `report` after each iteration (and aspiration failure) if given.
+  Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+             const ReportFn& report);
+  // Forgets ordering statistics (ucinewgame).
+  void clear() { history_.clear(); }
+  // The opponent played the expected move: a `go ponder` search switches to its clock.
+  void ponderhit() { ponderhit_ = true; }
+
+ private:
+  struct Stack {
+    int ply;
+    core::Move move;  // the move that led to the next ply
+    int static_eval;
+    Killers killers;
+    core::Move pv[kMaxPly + 1];
+    int pv_length;
+  };
+
+  int negamax(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
+  int quiescence(core::Position& pos, Stack* ss, int alpha, int beta, int qply);
+  int draw_score(int ply) const;
+  bool time_up();
+  int64_t elapsed_ms() const;
+
+  TranspositionTable& tt_;
+  const Options& options_;
+  History history_;
+  std::vector<Stack> stack_;
+  TimeManager time_;
+  Limits limits_;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::atomic<bool> ponderhit_{false};
+  core::Color us_ = core::WHITE;
+  bool aborted_ = false;
+  int root_drop_ = 0;  // how far the root score fell in this iteration (deep think)
+  int seldepth_ = 0;
+  uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace vblitz::search

@@ -1,0 +1,36 @@
+// Soft and hard time limits from the clock.
+#include "search/time_manager.h"
+
+#include <algorithm>
+
+namespace vblitz::search {
+
+void TimeManager::start(const Limits& limits, core::Color us, int64_t overhead_ms) {
+  soft_ = hard_ = 0;
+  if (limits.infinite || limits.ponder) return;
+  if (limits.move_time > 0) {
+    soft_ = hard_ = std::max<int64_t>(1, limits.move_time - overhead_ms);
+    return;
+  }
+  if (limits.time[us] < 0) return;
+  const int64_t left = std::max<int64_t>(1, limits.time[us] - overhead_ms);
+  const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  const int64_t inc = limits.increment[us];
+  soft_ = std::max<int64_t>(1, left / moves + inc * 3 / 4);
+  // Never more than a fifth of what is left (half if this is the last move before the
+  // time control), and never more than five times the target.
+  const int64_t cap = limits.moves_to_go == 1 ? left / 2 : left / 5 + inc / 2;
+  hard_ = std::max<int64_t>(1, std::min({soft_ * 5, cap, left - 1}));
+  soft_ = std::min(soft_, hard_);
+}
+
+bool TimeManager::must_stop(int64_t elapsed, int drop) const {
+  if (!hard_) return false;
+  // An iteration started before the soft target may run to twice it; a root failing low
+  // earns part of the rest up to the hard limit, in proportion to the centipawns at stake.
+  const int64_t normal = std::min(hard_, 2 * soft_);
+  const int64_t deep_think = drop > 0 ? (hard_ - normal) * std::min(drop, 200) / 200 : 0;
+  return elapsed >= normal + deep_think;
+}
+
+}  // namespace vblitz::search

@@ -1,0 +1,93 @@
+// Transposition table storage, indexing and replacement.
+#include "search/tt.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "simd/tt_probe.h"
+
+namespace vblitz::search {
+
+namespace {
+constexpr size_t kCrayPadding = 7 * 1024;  // the cray layout reaches 7 strides of up to 1024 past base
+constexpr int kDraftOffset = -TranspositionTable::kMinDepth + 1;
+}  // namespace
+
+void TranspositionTable::Free::operator()(std::atomic<uint64_t>* p) const { std::free(p); }
+
+bool TranspositionTable::resize(size_t megabytes) {
+  if (megabytes == 0) return false;
+  size_t slots = (megabytes << 20) / sizeof(uint64_t) / simd::kBucketSlots * simd::kBucketSlots;
+  size_t bytes = (slots + kCrayPadding) * sizeof(uint64_t);
+  bytes = (bytes + 63) / 64 * 64;
+  void* memory = std::aligned_alloc(64, bytes);
+  if (!memory) return false;
+  entries_.reset(static_cast<std::atomic<uint64_t>*>(memory));
+  slots_ = slots;
+  megabytes_ = megabytes;
+  clear();
+  return true;
+}
+
+void TranspositionTable::set_layout(Layout layout) {
+  layout_ = layout;
+  clear();
+}
+
+void TranspositionTable::clear() {
+  std::memset(static_cast<void*>(entries_.get()), 0, (slots_ + kCrayPadding) * sizeof(uint64_t));
+  age_ = 0;
+}
+
+uint64_t TranspositionTable::base_index(core::Key key) const {
+  // The key's high bits pick the place (any table size, no power of two needed); its low
+  // 16 bits are the check stored in the entry.
+  if (layout_ == Layout::kBucket)
+    return uint64_t((unsigned __int128)key * (slots_ / simd::kBucketSlots) >> 64) * simd::kBucketSlots;
+  return uint64_t((unsigned __int128)key * slots_ >> 64);
+}
+
+simd::tt::ProbeResult TranspositionTable::probe_slots(core::Key key, Bound new_bound) const {
+  uint16_t check = uint16_t(key);
+  uint64_t base = base_index(key);
+  if (layout_ == Layout::kBucket) return simd::probe_bucket(raw() + base, check, age_, new_bound);
+  return simd::probe_cray(raw(), base, stride(key), check, age_, new_bound);
+}
+
+bool TranspositionTable::probe(core::Key key, TTData& out) const {
+  simd::tt::ProbeResult r = probe_slots(key, simd::tt::BOUND_EXACT);
+  if (r.hit < 0) return false;
+  uint64_t e = entries_[base_index(key) + uint64_t(r.hit) * stride(key)].load(std::memory_order_relaxed);
+  if (!simd::tt::matches(e, uint16_t(key))) return false;  // overwritten since the probe
+  out = {core::Move(simd::tt::move_of(e)), simd::tt::score_of(e), int(simd::tt::draft_of(e)) - kDraftOffset,
+         simd::tt::bound_of(e)};
+  return true;
+}
+
+void TranspositionTable::store(core::Key key, core::Move move, int score, int depth, Bound bound) {
+  simd::tt::ProbeResult r = probe_slots(key, bound);
+  uint64_t slot = base_index(key) + uint64_t(r.hit >= 0 ? r.hit : r.victim) * stride(key);
+  if (r.hit >= 0 && move == core::Move::none()) {
+    uint64_t old = entries_[slot].load(std::memory_order_relaxed);
+    if (simd::tt::matches(old, uint16_t(key)))
+      move = core::Move(simd::tt::move_of(old));  // keep the old move
+  }
+  depth = std::clamp(depth, kMinDepth, 255 - kDraftOffset);
+  entries_[slot].store(
+      simd::tt::pack(uint16_t(key), move.raw(), int16_t(score), uint8_t(depth + kDraftOffset), bound, age_),
+      std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  const size_t sample = std::min<size_t>(1000, slots_);
+  int used = 0;
+  for (size_t i = 0; i < sample; ++i) {
+    uint64_t e = entries_[i].load(std::memory_order_relaxed);
+    used += simd::tt::bound_of(e) != simd::tt::BOUND_NONE && simd::tt::age_of(e) == age_;
+  }
+  return int(used * 1000 / sample);
+}
+
+}  // namespace vblitz::search

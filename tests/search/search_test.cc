@@ -1,0 +1,128 @@
+// Search: mates found with the right distance, stalemate and repetition draws, deterministic
+// fixed-depth results, and the bench signature identical for every kernel choice and target.
+#include "search/search.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/game.h"
+#include "simd/dispatch.h"
+#include "uci/bench.h"
+
+namespace vblitz::search {
+namespace {
+
+Result search_fen(const std::string& fen, int depth, const std::vector<std::string>& moves = {}) {
+  static TranspositionTable tt;
+  tt.clear();
+  Options options;
+  Searcher searcher(tt, options);
+  core::Game game;
+  EXPECT_FALSE(game.set_fen(fen));
+  EXPECT_FALSE(game.play(moves));
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = depth;
+  return searcher.run(game.position(), limits, stop, nullptr);
+}
+
+struct MateCase {
+  const char* fen;
+  int moves;         // mate in this many moves
+  const char* best;  // the only mating first move
+};
+
+TEST(Search, FindsMatesWithTheirDistance) {
+  const MateCase cases[] = {
+      {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
+      {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, "h5f7"},
+      {"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, "a1a6"},
+      {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, "f6a6"},
+      // From Win At Chess; distances checked with Stockfish 15.1.
+      {"r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1", 4, nullptr},
+      {"3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", 5, nullptr},
+  };
+  for (const MateCase& c : cases) {
+    Result r = search_fen(c.fen, 2 * c.moves + 2);
+    core::Game game;
+    game.set_fen(c.fen);
+    EXPECT_EQ(r.score, mate_in(2 * c.moves - 1)) << c.fen;
+    if (c.best) {
+      EXPECT_EQ(game.position().to_uci(r.best), c.best) << c.fen;
+    }
+  }
+}
+
+TEST(Search, MatedAndStalemated) {
+  Result mated = search_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, {"a1a8"});
+  EXPECT_EQ(mated.best, core::Move::none());
+  Result stalemate = search_fen("8/8/8/8/8/6k1/6p1/6K1 w - - 0 1", 4);
+  EXPECT_EQ(stalemate.best, core::Move::none());
+  // Black to move can only stalemate itself or lose the queen... here the best is a draw
+  // by stalemating White: Qg3 would stalemate; the search must score it 0, not a win.
+  Result draw = search_fen("7k/5Q2/8/8/8/8/8/K7 w - - 0 1", 6);
+  EXPECT_GT(draw.score, 500);  // it does not stalemate when it can win
+}
+
+TEST(Search, RepetitionIsScoredAsADraw) {
+  // White has a bare king against king and queen, but Kh1 repeats a position for the third
+  // time: the search must take the draw (score 0) rather than lose.
+  const std::vector<std::string> shuffle = {"h1g1", "a8b8", "g1h1", "b8a8", "h1g1",
+                                            "a8b8", "g1h1", "b8a8", "h1g1", "a8b8"};
+  Result r = search_fen("k7/8/8/8/8/8/q7/7K w - - 0 1", 8, shuffle);
+  EXPECT_EQ(r.score, 0);
+  core::Game game;
+  game.set_fen("k7/8/8/8/8/8/q7/7K w - - 0 1");
+  game.play(shuffle);
+  EXPECT_EQ(game.position().to_uci(r.best), "g1h1");
+  // Without the history the same position is lost.
+  EXPECT_LT(search_fen("1k6/8/8/8/8/8/q7/6K1 w - - 0 1", 8).score, -500);
+}
+
+TEST(Search, FixedDepthIsDeterministic) {
+  const char* fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  Result a = search_fen(fen, 7), b = search_fen(fen, 7);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.score, b.score);
+}
+
+TEST(Search, NodeLimitIsExact) {
+  TranspositionTable tt;
+  Options options;
+  Searcher searcher(tt, options);
+  core::Game game;
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.nodes = 5000;
+  Result r = searcher.run(game.position(), limits, stop, nullptr);
+  EXPECT_LE(r.nodes, 5000u);
+  EXPECT_GE(r.nodes, 4990u);
+  EXPECT_NE(r.best, core::Move::none());
+}
+
+uint64_t bench_nodes() {
+  TranspositionTable tt;
+  Options options;
+  std::ostringstream out;
+  return uci::run_bench(tt, options, 6, out).nodes;
+}
+
+TEST(Search, BenchSignatureIsTheSameForEveryKernelChoiceAndTarget) {
+  simd::set_kernels(simd::Kernels::kScalar);
+  const uint64_t signature = bench_nodes();
+  EXPECT_GT(signature, 10000u);
+  for (simd::Kernels k : {simd::Kernels::kVector, simd::Kernels::kAllVector}) {
+    simd::set_kernels(k);
+    for (const std::string& target : simd::available_targets()) {
+      ASSERT_TRUE(simd::set_simd_target(target));
+      EXPECT_EQ(bench_nodes(), signature) << simd::kernels_name(k) << " " << target;
+    }
+  }
+  simd::set_kernels(simd::Kernels::kVector);
+  simd::set_simd_target("best");
+}
+
+}  // namespace
+}  // namespace vblitz::search

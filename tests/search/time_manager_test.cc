@@ -1,0 +1,55 @@
+// Time manager against simulated clocks: limits inside the clock, deep think on a fail-low.
+#include "search/time_manager.h"
+
+#include <gtest/gtest.h>
+
+namespace vblitz::search {
+namespace {
+
+TEST(TimeManager, NeverPlansPastTheClock) {
+  for (int64_t left : {50, 500, 5000, 60000, 600000}) {
+    for (int64_t inc : {0, 100, 2000}) {
+      for (int mtg : {0, 1, 5, 40}) {
+        Limits limits;
+        limits.time[core::WHITE] = left;
+        limits.increment[core::WHITE] = inc;
+        limits.moves_to_go = mtg;
+        TimeManager tm;
+        tm.start(limits, core::WHITE, 10);
+        EXPECT_GT(tm.soft_limit(), 0);
+        EXPECT_LE(tm.soft_limit(), tm.hard_limit());
+        EXPECT_LT(tm.hard_limit(), std::max<int64_t>(left - 10, 2)) << left << " " << inc << " " << mtg;
+        // Whatever the fail-low, the search stops by the hard limit.
+        EXPECT_TRUE(tm.must_stop(tm.hard_limit(), 100000));
+      }
+    }
+  }
+}
+
+TEST(TimeManager, DeepThinkExtendsOnlyOnAFailLow) {
+  Limits limits;
+  limits.time[core::BLACK] = 60000;
+  TimeManager tm;
+  tm.start(limits, core::BLACK, 0);
+  const int64_t normal_stop = std::min(tm.hard_limit(), 2 * tm.soft_limit());
+  EXPECT_TRUE(tm.must_stop(normal_stop, 0));
+  EXPECT_FALSE(tm.must_stop(normal_stop, 150));  // failing low by 1.5 pawns: keep looking
+  EXPECT_TRUE(tm.must_stop(tm.hard_limit(), 150));
+  EXPECT_FALSE(tm.may_start_iteration(tm.soft_limit()));
+}
+
+TEST(TimeManager, MoveTimeAndInfinite) {
+  Limits limits;
+  limits.move_time = 1000;
+  TimeManager tm;
+  tm.start(limits, core::WHITE, 50);
+  EXPECT_EQ(tm.hard_limit(), 950);
+  limits = Limits();
+  limits.infinite = true;
+  limits.time[core::WHITE] = 1000;
+  tm.start(limits, core::WHITE, 0);
+  EXPECT_FALSE(tm.must_stop(1000000, 0));
+}
+
+}  // namespace
+}  // namespace vblitz::search

@@ -1,0 +1,93 @@
+// Transposition table: store/probe, replacement by age and draft, both layouts, mate scores.
+#include "search/tt.h"
+
+#include <gtest/gtest.h>
+
+#include "core/prng.h"
+#include "search/score.h"
+
+namespace vblitz::search {
+namespace {
+
+using core::Move;
+using core::SQ_E2;
+using core::SQ_E4;
+
+class TtLayouts : public ::testing::TestWithParam<TranspositionTable::Layout> {};
+
+TEST_P(TtLayouts, StoreThenProbeReturnsTheEntry) {
+  TranspositionTable tt;
+  tt.set_layout(GetParam());
+  core::Prng rng(1);
+  std::vector<core::Key> keys(1000);
+  for (core::Key& k : keys) k = rng.next();
+  for (size_t i = 0; i < keys.size(); ++i)
+    tt.store(keys[i], Move(SQ_E2, SQ_E4), int(i) - 500, int(i % 30), simd::tt::BOUND_EXACT);
+  int found = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    TTData d;
+    if (!tt.probe(keys[i], d)) continue;
+    ++found;
+    EXPECT_EQ(d.score, int(i) - 500);
+    EXPECT_EQ(d.depth, int(i % 30));
+    EXPECT_EQ(d.move, Move(SQ_E2, SQ_E4));
+    EXPECT_EQ(d.bound, simd::tt::BOUND_EXACT);
+  }
+  EXPECT_EQ(found, 1000);  // 16 MB holds a thousand entries without collisions
+  TTData d;
+  EXPECT_FALSE(tt.probe(rng.next(), d));
+  tt.clear();
+  EXPECT_FALSE(tt.probe(keys[0], d));
+}
+
+TEST_P(TtLayouts, OldEntriesAreReplacedBeforeDeeperCurrentOnes) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  tt.set_layout(GetParam());
+  // Fill the table with deep entries of one search, then store many shallow ones in the next:
+  // the shallow ones must find room by evicting old entries, not fail to be stored.
+  core::Prng rng(2);
+  std::vector<core::Key> old_keys(200000), new_keys(20000);
+  for (core::Key& k : old_keys) tt.store(k = rng.next(), Move::none(), 0, 40, simd::tt::BOUND_EXACT);
+  tt.new_search();
+  for (core::Key& k : new_keys) tt.store(k = rng.next(), Move::none(), 0, 1, simd::tt::BOUND_UPPER);
+  int kept = 0;
+  for (core::Key k : new_keys) {
+    TTData d;
+    kept += tt.probe(k, d);
+  }
+  EXPECT_GT(kept, 19000);
+  EXPECT_GT(tt.hashfull(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, TtLayouts,
+                         ::testing::Values(TranspositionTable::Layout::kBucket,
+                                           TranspositionTable::Layout::kCray));
+
+TEST(TtSize, AnySizeInMegabytesWorks) {
+  TranspositionTable tt;
+  for (size_t mb : {1, 3, 7, 100}) {
+    ASSERT_TRUE(tt.resize(mb));
+    EXPECT_EQ(tt.megabytes(), mb);
+    tt.store(0xFFFFFFFFFFFFFFFFULL, Move::none(), 7, 3, simd::tt::BOUND_LOWER);  // the last bucket
+    TTData d;
+    ASSERT_TRUE(tt.probe(0xFFFFFFFFFFFFFFFFULL, d));
+    EXPECT_EQ(d.score, 7);
+  }
+}
+
+TEST(Score, MateScoresAreStoredRelativeToTheNode) {
+  // Mate in 3 plies from a node at ply 5 is mate in 8 plies from the root.
+  int at_root = mate_in(8);
+  int stored = score_to_tt(at_root, 5);
+  EXPECT_EQ(stored, mate_in(3));
+  EXPECT_EQ(score_from_tt(stored, 5), at_root);
+  EXPECT_EQ(score_from_tt(stored, 2), mate_in(5));  // found again from a node at ply 2
+  EXPECT_EQ(score_to_tt(mated_in(6), 4), mated_in(2));
+  EXPECT_EQ(score_to_tt(123, 9), 123);
+  EXPECT_EQ(mate_distance(mate_in(5)), 3);
+  EXPECT_EQ(mate_distance(mated_in(4)), -2);
+}
+
+}  // namespace
+}  // namespace vblitz::search

@@ -1,0 +1,45 @@
+// The bench command.
+#include "uci/bench.h"
+
+#include <chrono>
+#include <ostream>
+
+#include "core/game.h"
+#include "simd/dispatch.h"
+#include "uci/bench_positions.h"
+#include "uci/report.h"
+
+namespace vblitz::uci {
+
+BenchResult run_bench(search::TranspositionTable& tt, const search::Options& options, int depth,
+                      std::ostream& out) {
+  tt.clear();
+  search::Searcher searcher(tt, options);
+  std::atomic<bool> stop{false};
+  search::Limits limits;
+  limits.depth = depth;
+  BenchResult total;
+  uint64_t probes = 0, hits = 0;
+  const int count = int(std::size(kBenchPositions));
+  out << "info string bench depth " << depth << ", " << simd::describe() << '\n';
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < count; ++i) {
+    core::Game game;
+    game.set_fen(kBenchPositions[i]);
+    search::Result r = searcher.run(game.position(), limits, stop, nullptr);
+    total.nodes += r.nodes;
+    probes += r.tt_probes;
+    hits += r.tt_hits;
+    out << "position " << i + 1 << '/' << count << " bestmove " << game.position().to_uci(r.best) << " score "
+        << format_score(r.score) << " nodes " << r.nodes << "  " << kBenchPositions[i] << '\n';
+  }
+  total.time_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  out << "\nHash hit rate: " << (probes ? 100.0 * double(hits) / double(probes) : 0.0) << "%\n"
+      << "Total time (ms): " << total.time_ms << '\n'
+      << "Nodes searched: " << total.nodes << '\n'
+      << "Nodes/second: " << total.nodes * 1000 / uint64_t(std::max<int64_t>(total.time_ms, 1)) << std::endl;
+  return total;
+}
+
+}  // namespace vblitz::uci

@@ -1,0 +1,25 @@
+// `bench`: the fixed positions of bench_positions.h searched to a fixed depth. The total node
+// count of a single-threaded run is the engine's signature: it must not change unless the
+// search changes on purpose, and is the same for every kernel choice and SIMD target.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+
+#include "search/search.h"
+
+namespace vblitz::uci {
+
+constexpr int kDefaultBenchDepth = 12;
+
+struct BenchResult {
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+};
+
+// Clears the table, searches every bench position to `depth`, prints a line per position and
+// the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate).
+BenchResult run_bench(search::TranspositionTable& tt, const search::Options& options, int depth,
+                      std::ostream& out);
+
+}  // namespace vblitz::uci
