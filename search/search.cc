@@ -31,6 +31,19 @@ bool has_non_pawn_material(const Position& pos, Color c) {
   return pos.pieces(c) & ~pos.pieces(c, PAWN, KING);
 }
 
+// True if a stored score with this bound decides the node for the window (alpha, beta).
+bool bound_decides(Bound bound, int score, int alpha, int beta) {
+  return bound == simd::tt::BOUND_EXACT || (bound == simd::tt::BOUND_LOWER && score >= beta) ||
+         (bound == simd::tt::BOUND_UPPER && score <= alpha);
+}
+
+// The bound a node's best score proves, given the window it was searched with.
+Bound bound_of_result(int best, int original_alpha, int beta) {
+  return best >= beta            ? simd::tt::BOUND_LOWER
+         : best > original_alpha ? simd::tt::BOUND_EXACT
+                                 : simd::tt::BOUND_UPPER;
+}
+
 }  // namespace
 
 int64_t Searcher::elapsed_ms() const {
@@ -78,9 +91,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
     ++tt_hits_;
     tt_move = tte.move;
     int s = score_from_tt(tte.score, ss->ply);
-    if (tte.bound == simd::tt::BOUND_EXACT || (tte.bound == simd::tt::BOUND_LOWER && s >= beta) ||
-        (tte.bound == simd::tt::BOUND_UPPER && s <= alpha))
-      return s;
+    if (bound_decides(tte.bound, s, alpha, beta)) return s;
   }
 
   int best = -kInfinite;
@@ -106,9 +117,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
       if (score > alpha) {
         alpha = score;
         best_move = m;
-        ss->pv[0] = m;
-        std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
-        ss->pv_length = (ss + 1)->pv_length + 1;
+        update_pv(ss, m);
       }
     }
     return alpha < beta;
@@ -132,9 +141,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   if (aborted_) return 0;
   if (in_check && searched == 0) return mated_in(ss->ply);
 
-  Bound bound = best >= beta             ? simd::tt::BOUND_LOWER
-                : alpha > original_alpha ? simd::tt::BOUND_EXACT
-                                         : simd::tt::BOUND_UPPER;
+  Bound bound = bound_of_result(best, original_alpha, beta);
   tt_.store(pos.key(), best_move, score_to_tt(best, ss->ply), qply == 0 ? 0 : -1, bound);
   return best;
 }
@@ -170,10 +177,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
     ++tt_hits_;
     tt_move = tte.move;
     int s = score_from_tt(tte.score, ply);
-    if (!pv_node && tte.depth >= depth &&
-        (tte.bound == simd::tt::BOUND_EXACT || (tte.bound == simd::tt::BOUND_LOWER && s >= beta) ||
-         (tte.bound == simd::tt::BOUND_UPPER && s <= alpha)))
-      return s;
+    if (!pv_node && tte.depth >= depth && bound_decides(tte.bound, s, alpha, beta)) return s;
   }
 
   // Step 4. Static evaluation.
@@ -253,9 +257,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
       if (score > alpha) {
         alpha = score;
         best_move = m;
-        ss->pv[0] = m;
-        std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
-        ss->pv_length = (ss + 1)->pv_length + 1;
+        update_pv(ss, m);
         if (alpha >= beta) {
           // Step 11. A cutoff: reward the quiet move, punish the quiet moves tried before it.
           if (quiet) {
@@ -278,9 +280,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
   // (more), so the search prefers the fastest route to a gain.
   if (options_.delay_penalty && !is_mate_score(best) && !root) best -= (best > 0) - (best < 0);
 
-  Bound bound = best >= beta             ? simd::tt::BOUND_LOWER
-                : alpha > original_alpha ? simd::tt::BOUND_EXACT
-                                         : simd::tt::BOUND_UPPER;
+  Bound bound = bound_of_result(best, original_alpha, beta);
   tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
   return best;
 }

@@ -3,6 +3,7 @@
 // check extension; the eight-slot transposition table is shared through `tt`.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -71,6 +72,12 @@ class Searcher {
     int pv_length;
   };
 
+  // The principal variation of ss becomes m followed by the child's.
+  static void update_pv(Stack* ss, core::Move m) {
+    ss->pv[0] = m;
+    std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
+    ss->pv_length = (ss + 1)->pv_length + 1;
+  }
   int negamax(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   int quiescence(core::Position& pos, Stack* ss, int alpha, int beta, int qply);
   int draw_score(int ply) const;
