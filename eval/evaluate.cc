@@ -1,93 +1,316 @@
-// Material and piece-square tables, tapered by the material left (Cray Blitz's phases).
+// The evaluation proper: material, piece terms, mobility, pawns, king safety, endgame scaling.
 #include "eval/evaluate.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdio>
+#include <sstream>
 
+#include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
 
 namespace vblitz::eval {
 
-namespace {
-
 using namespace core;
 
-constexpr int kValues[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 0};
+namespace {
+
 constexpr int kPhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
 constexpr int kMaxPhase = 24;
+constexpr int kEndgameMaterial = 1300;  // Cray Blitz's 13,000 points: below it, no king safety
+constexpr int kFullMaterial = 3100;     // a side's pieces at the start, roughly
 
-// Distance of a square from the four centre squares (0 in the centre, 3 in a corner).
 int center_distance(Square s) {
   int f = file_of(s), r = rank_of(s);
   return std::max(std::max(3 - f, f - 4), std::max(3 - r, r - 4));
 }
 
-// Piece-square value for a White piece on s (Black uses the mirrored square), by phase.
-int square_bonus(PieceType pt, Square s, bool endgame) {
-  const int rank = rank_of(s), file = file_of(s), center = center_distance(s);
-  switch (pt) {
-    case PAWN: {
-      static constexpr int kAdvance[2][8] = {{0, 0, 2, 6, 14, 26, 45, 0}, {0, 0, 6, 14, 28, 50, 85, 0}};
-      int bonus = kAdvance[endgame][rank];
-      if (!endgame && (file == FILE_D || file == FILE_E) && (rank == RANK_4 || rank == RANK_5)) bonus += 12;
-      return bonus;
-    }
-    case KNIGHT: return endgame ? 12 - 8 * center : 16 - 10 * center;
-    case BISHOP: return endgame ? 8 - 4 * center : 10 - 5 * center;
-    case ROOK: return !endgame && rank == RANK_7 ? 15 : 0;
-    case QUEEN: return endgame ? 10 - 5 * center : 4 - 3 * center;
-    case KING: {
-      if (endgame) return 24 - 10 * center;
-      // Cray Blitz's preferred squares: the back rank, on the knight files or beside them.
-      static constexpr int kFile[8] = {10, 20, 5, -10, -10, 0, 20, 10};
-      return kFile[file] - 25 * rank;
-    }
-    default: return 0;
-  }
+int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-// Tables indexed [phase][piece * 64 + square] for the 12 pieces in the order W P..K, B P..K,
-// White's entries positive and Black's negative, material included.
-struct Tables {
-  alignas(64) int32_t value[2][12 * 64];
-  Tables() {
-    for (int phase = 0; phase < 2; ++phase)
-      for (int p = 0; p < 12; ++p)
-        for (int s = 0; s < 64; ++s) {
-          Color c = Color(p / 6);
-          PieceType pt = PieceType(p % 6 + 1);
-          Square own_view = relative_square(c, Square(s));
-          int v = kValues[pt] + square_bonus(pt, own_view, phase == 1);
-          value[phase][p * 64 + s] = c == WHITE ? v : -v;
-        }
-  }
+Bitboard adjacent_files(File f) {
+  return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
+}
+
+Bitboard forward_ranks(Color c, Rank r) {
+  if (c == WHITE) return r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1));
+  return (Bitboard(1) << (8 * r)) - 1;
+}
+
+// Material of a side's pieces (not pawns) in centipawns, from the middlegame values.
+int piece_material(const Position& pos, Color c, const Params& p) {
+  int m = 0;
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+    m += p.material[pt - 1].mg * pos.count(make_piece(c, pt));
+  return m;
+}
+
+Score scaled(Score s, int num, int den) { return {s.mg * num / den, s.eg * num / den}; }
+
+// Everything the side's terms need to know about the board.
+struct Context {
+  const Position& pos;
+  const Params& p;
+  const PawnEntry& pawns;
+  const KingEntry& kings;
+  Trace* trace;
+  Bitboard attacks[COLOR_NB];  // all squares each side attacks
+  int material[COLOR_NB];      // piece material, pawns excluded
 };
 
-const Tables tables;
+Bitboard attack_map(const Position& pos, Color c, const PawnEntry& pawns) {
+  Bitboard a = pawns.attacks[c] | king_attacks(pos.king_square(c));
+  for (Bitboard b = pos.pieces(c, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
+  return a |
+         simd::side_slider_attacks(pos.pieces(c, ROOK, QUEEN), pos.pieces(c, BISHOP, QUEEN), pos.pieces());
+}
+
+Score score_pieces(const Context& x, Color us) {
+  const Position& pos = x.pos;
+  const Params& p = x.p;
+  const Color them = ~us;
+  const Square their_king = pos.king_square(them);
+  const Bitboard occupied = pos.pieces(), own = pos.pieces(us);
+  const Bitboard their_pawns = pos.pieces(them, PAWN), our_pawns = pos.pieces(us, PAWN);
+  const Bitboard their_zone = king_attacks(their_king) | square_bb(their_king);
+  Score total;
+  uint64_t reach[16];
+  size_t pieces = 0;
+
+  for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+    record(x.trace, Term::material, us, p.material[pt - 1] * pos.count(make_piece(us, pt)), total);
+
+  for (Bitboard b = pos.pieces(us, KNIGHT); b;) {
+    const Square s = pop_lsb(b);
+    reach[pieces++ & 15] = knight_attacks(s);
+    record(x.trace, Term::knight_center, us, p.knight_center[0] * center_distance(s), total);
+    record(x.trace, Term::knight_tropism, us, p.knight_tropism[0] * distance(s, their_king), total);
+    // Outpost: on the enemy half, off the edge, where no enemy pawn can ever attack it.
+    const int rank = relative_rank(us, s);
+    if (rank >= RANK_4 && rank <= RANK_6 && file_of(s) != FILE_A && file_of(s) != FILE_H &&
+        !(their_pawns & adjacent_files(file_of(s)) & forward_ranks(us, rank_of(s))))
+      record(x.trace, Term::knight_outpost, us, p.knight_outpost[0], total);
+  }
+
+  const Bitboard bishops = pos.pieces(us, BISHOP);
+  if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares))
+    record(x.trace, Term::bishop_pair, us, p.bishop_pair[0], total);
+  for (Bitboard b = bishops; b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard a = bishop_attacks(s, occupied);
+    reach[pieces++ & 15] = a;
+    record(x.trace, Term::bishop_center, us, p.bishop_center[0] * center_distance(s), total);
+    const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
+    record(x.trace, Term::bad_bishop_pawn, us, p.bad_bishop_pawn[0] * popcount(our_pawns & same_colour),
+           total);
+    record(x.trace, Term::bishop_mobility, us, p.bishop_mobility[0] * popcount(a & ~own), total);
+    if (a & their_zone) record(x.trace, Term::bishop_king_zone, us, p.bishop_king_zone[0], total);
+  }
+
+  for (Bitboard b = pos.pieces(us, ROOK); b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard a = rook_attacks(s, occupied);
+    reach[pieces++ & 15] = a;
+    const Bitboard file = file_bb(s);
+    if (!(our_pawns & file))
+      record(x.trace, Term::rook_open_file, us, p.rook_open_file[their_pawns & file ? 1 : 0], total);
+    if (relative_rank(us, s) == RANK_7 &&
+        (relative_rank(us, their_king) == RANK_8 || (their_pawns & rank_bb(relative_square(us, s)))))
+      record(x.trace, Term::rook_seventh, us, p.rook_seventh[0], total);
+    if (x.pawns.passed[us] & file & forward_ranks(us, rank_of(s)))
+      record(x.trace, Term::rook_behind_passer, us, p.rook_behind_passer[0], total);
+    if (!(a & rank_bb(s) & ~own)) record(x.trace, Term::rook_trapped, us, p.rook_trapped[0], total);
+    record(x.trace, Term::rook_tropism, us, p.rook_tropism[0] * distance(s, their_king), total);
+  }
+
+  // The enemy king's exposure in the middlegame makes a queen worth more (Cray Blitz).
+  const int exposure = std::max(0, -x.kings.shelter[them].mg);
+  for (Bitboard b = pos.pieces(us, QUEEN); b;) {
+    const Square s = pop_lsb(b);
+    reach[pieces++ & 15] = queen_attacks(s, occupied);
+    record(x.trace, Term::queen_center, us, p.queen_center[0] * center_distance(s), total);
+    record(x.trace, Term::queen_tropism, us, p.queen_tropism[0] * distance(s, their_king), total);
+    record(x.trace, Term::queen_king_exposure, us, scaled(p.queen_king_exposure[0] * exposure, 1, 16), total);
+  }
+
+  // Mobility: squares reached that are neither own pieces nor guarded by enemy pawns.
+  int32_t counts[16];
+  const size_t n = std::min<size_t>(pieces, 16);
+  simd::masked_popcounts(reach, n, ~own & ~x.pawns.attacks[them], counts);
+  int squares = 0;
+  for (size_t i = 0; i < n; ++i) squares += counts[i];
+  record(x.trace, Term::mobility, us, p.mobility[0] * squares, total);
+  return total;
+}
+
+Score score_pawns(const Context& x, Color us) {
+  const Position& pos = x.pos;
+  const Params& p = x.p;
+  const Color them = ~us;
+  Score total = x.pawns.score[us];  // traced when the entry was computed
+  const Bitboard our_pawns = pos.pieces(us, PAWN), their_pawns = pos.pieces(them, PAWN);
+
+  // Passed pawns: an isolated passer earns nothing while the enemy keeps over 13 pawns of pieces.
+  for (Bitboard b = x.pawns.passed[us]; b;) {
+    const Square s = pop_lsb(b);
+    if ((x.pawns.isolated[us] & square_bb(s)) && x.material[them] > kEndgameMaterial) continue;
+    record(x.trace, Term::passed_pawn, us, p.passed_pawn[relative_rank(us, s)], total);
+  }
+  // Outside passed pawn: a passer at least three files from every enemy pawn.
+  for (Bitboard b = x.pawns.passed[us]; b;) {
+    const Square s = pop_lsb(b);
+    Bitboard near = file_bb(s);
+    for (int d = 1; d <= 2; ++d) {
+      if (file_of(s) - d >= 0) near |= file_bb(File(file_of(s) - d));
+      if (file_of(s) + d <= 7) near |= file_bb(File(file_of(s) + d));
+    }
+    if (their_pawns && !(their_pawns & near)) {
+      record(x.trace, Term::outside_passed_pawn, us, p.outside_passed_pawn[0], total);
+      break;
+    }
+  }
+  // Rams and all eight pawns: the blocked positions Cray Blitz avoided, scored against the
+  // side to move (the program's side at the root).
+  if (pos.side_to_move() == us) {
+    const Bitboard rams = our_pawns & (us == WHITE ? their_pawns >> 8 : their_pawns << 8);
+    record(x.trace, Term::pawn_ram, us, p.pawn_ram[0] * popcount(rams), total);
+    if (popcount(our_pawns) == 8) record(x.trace, Term::eight_pawns, us, p.eight_pawns[0], total);
+  }
+  return total;
+}
+
+Score score_king(const Context& x, Color us) {
+  const Position& pos = x.pos;
+  const Params& p = x.p;
+  const Color them = ~us;
+  Score safety = x.kings.shelter[us];  // traced when the entry was computed
+  const Square ksq = pos.king_square(us);
+
+  // Luft: a back-rank king whose squares in front are all blocked or guarded.
+  if (relative_rank(us, ksq) == RANK_1) {
+    const Bitboard front = king_attacks(ksq) & rank_bb(relative_square(us, make_square(FILE_A, RANK_2)));
+    if (!(front & ~pos.pieces(us) & ~x.attacks[them]))
+      record(x.trace, Term::king_no_luft, us, p.king_no_luft[0], safety);
+  }
+  // Castling given up: king moved > king rook moved > queen rook moved (Cray Blitz).
+  const bool kingside = pos.can_castle(castling_right(us, true)),
+             queenside = pos.can_castle(castling_right(us, false));
+  if (!kingside && !queenside) {
+    const File f = file_of(ksq);
+    if (relative_rank(us, ksq) != RANK_1 || (f >= FILE_D && f <= FILE_F))
+      record(x.trace, Term::lost_castling, us, p.lost_castling[0], safety);
+  } else if (!kingside || !queenside) {
+    record(x.trace, Term::lost_castling, us, p.lost_castling[kingside ? 2 : 1], safety);
+  }
+  // Deep Blue: king safety counts in proportion to the attacker's material; Cray Blitz: not at
+  // all once the attacker is down to 13 pawns' worth of pieces.
+  // (The trace keeps the unscaled terms; the report shows the scaling as its own line.)
+  const int m = x.material[them];
+  const Score total =
+      m <= kEndgameMaterial ? Score() : scaled(safety, std::min(m, kFullMaterial), kFullMaterial);
+  return total + x.kings.center[us];
+}
+
+// Known drawish endings: the factor (of 16) to keep of the score.
+int endgame_scale(const Position& pos, int white_minus_black_material) {
+  if (pos.has_insufficient_material()) return 0;
+  const bool only_bishops = !(pos.pieces(KNIGHT) | pos.pieces(ROOK) | pos.pieces(QUEEN));
+  const Bitboard wb = pos.pieces(WHITE, BISHOP), bb = pos.pieces(BLACK, BISHOP);
+  // Opposite-coloured bishops: drawish unless one side is two pawns up.
+  if (only_bishops && popcount(wb) == 1 && popcount(bb) == 1 &&
+      bool(wb & kDarkSquares) != bool(bb & kDarkSquares) && std::abs(white_minus_black_material) < 200)
+    return 8;
+  // King and rook pawn(s), perhaps with the wrong bishop, against a king in the corner.
+  for (Color strong : {WHITE, BLACK}) {
+    const Color weak = ~strong;
+    if (pos.pieces(weak) != pos.pieces(weak, KING) || !pos.pieces(strong, PAWN)) continue;
+    if (pos.pieces(strong) & ~pos.pieces(strong, PAWN, KING) & ~pos.pieces(strong, BISHOP)) continue;
+    if (popcount(pos.pieces(strong, BISHOP)) > 1) continue;
+    for (File f : {FILE_A, FILE_H}) {
+      if (pos.pieces(strong, PAWN) & ~file_bb(f)) continue;
+      const Square corner = relative_square(strong, make_square(f, RANK_8));
+      const Bitboard bishop = pos.pieces(strong, BISHOP);
+      const bool wrong_bishop =
+          !bishop || bool(bishop & kDarkSquares) != bool(square_bb(corner) & kDarkSquares);
+      if (wrong_bishop && distance(pos.king_square(weak), corner) <= 1) return 0;
+    }
+  }
+  return 16;
+}
 
 }  // namespace
 
-int piece_value(PieceType pt) { return kValues[pt]; }
+int piece_value(PieceType pt) { return pt >= PAWN && pt <= QUEEN ? default_params().material[pt - 1].mg : 0; }
 
-Breakdown evaluate_white(const Position& pos) {
-  uint64_t boards[12];
-  int phase = 0;
-  for (int p = 0; p < 12; ++p) {
-    boards[p] = pos.pieces(Color(p / 6), PieceType(p % 6 + 1));
-    phase += kPhaseWeight[p % 6 + 1] * popcount(boards[p]);
-  }
-  phase = std::min(phase, kMaxPhase);
-  Breakdown b;
-  b.middlegame = simd::table_sum(tables.value[0], boards, 12);
-  b.endgame = simd::table_sum(tables.value[1], boards, 12);
-  b.phase = phase;
-  b.total = (b.middlegame * phase + b.endgame * (kMaxPhase - phase)) / kMaxPhase;
-  return b;
+Params& active_params() {
+  static Params params = default_params();
+  return params;
 }
 
-int evaluate(const Position& pos) {
-  int white = evaluate_white(pos).total;
+int Evaluator::phase(const Position& pos) {
+  int phase = 0;
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) phase += kPhaseWeight[pt] * popcount(pos.pieces(pt));
+  return std::min(phase, kMaxPhase);
+}
+
+int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
+  PawnEntry pawn_entry;
+  KingEntry king_entry;
+  const PawnEntry* pawns = &pawn_entry;
+  const KingEntry* kings = &king_entry;
+  if (trace) {
+    compute_pawns(pos, params_, pawn_entry, trace);
+    compute_king_safety(pos, params_, king_entry, trace);
+  } else {
+    pawns = &pawns_.probe(pos, params_);
+    kings = &kings_.probe(pos, params_);
+  }
+  Context x{pos, params_, *pawns, *kings, trace, {}, {}};
+  for (Color c : {WHITE, BLACK}) {
+    x.attacks[c] = attack_map(pos, c, *pawns);
+    x.material[c] = piece_material(pos, c, params_);
+  }
+  Score total;
+  for (Color c : {WHITE, BLACK}) {
+    Score side = score_pieces(x, c) + score_pawns(x, c) + score_king(x, c);
+    total += c == WHITE ? side : -side;
+  }
+  const int ph = phase(pos);
+  int score = (total.mg * ph + total.eg * (kMaxPhase - ph)) / kMaxPhase;
+  const int material_diff = x.material[WHITE] - x.material[BLACK] +
+                            params_.material[0].mg * (pos.count(W_PAWN) - pos.count(B_PAWN));
+  return score * endgame_scale(pos, material_diff) / 16;
+}
+
+int Evaluator::evaluate(const Position& pos) {
+  const int white = evaluate_white(pos);
   return pos.side_to_move() == WHITE ? white : -white;
+}
+
+std::string eval_report(const Position& pos) {
+  Evaluator evaluator;
+  Trace trace;
+  const int total = evaluator.evaluate_white(pos, &trace);
+  const int ph = Evaluator::phase(pos);
+  auto taper = [ph](Score s) { return (s.mg * ph + s.eg * (kMaxPhase - ph)) / kMaxPhase; };
+  std::ostringstream out;
+  char line[160];
+  std::snprintf(line, sizeof line, "%-22s | %13s | %13s | %6s\n", "term", "White mg  eg", "Black mg  eg",
+                "total");
+  out << line;
+  for (int t = 0; t < kTermCount; ++t) {
+    const Score w = trace.term[t][WHITE], b = trace.term[t][BLACK];
+    if (w == Score() && b == Score()) continue;
+    std::snprintf(line, sizeof line, "%-22s | %6d %6d | %6d %6d | %6d\n", term_name(Term(t)), w.mg, w.eg,
+                  b.mg, b.eg, taper(w) - taper(b));
+    out << line;
+  }
+  int traced = 0;
+  for (int t = 0; t < kTermCount; ++t) traced += taper(trace.term[t][WHITE]) - taper(trace.term[t][BLACK]);
+  out << "Phase: " << ph << "/24 (24 = all pieces on the board)\n";
+  out << "Scaling (king safety by the attacker's material, drawish endings): " << total - traced << '\n';
+  out << "Final evaluation: " << total << " (white side)";
+  return out.str();
 }
 
 }  // namespace vblitz::eval

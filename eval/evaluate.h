@@ -1,27 +1,49 @@
-// Static evaluation. This first slice holds Cray Blitz's material values and piece-square
-// tables tapered between middlegame and endgame; the table sums run on the SIMD table-scan
-// kernel (or its scalar twin). The remaining Cray Blitz and Deep Blue terms build on it.
+// Static evaluation: Cray Blitz's knowledge piece by piece (eval/params.h lists every term),
+// tapered between middlegame and endgame by the material on the board. Pawn structure and king
+// shelter come from hash tables owned by the evaluator; attack maps and mobility counts run on
+// the SIMD kernels (whole-side slider fills, masked population counts, table sums).
 #pragma once
 
 #include "core/position.h"
+#include "eval/king_safety.h"
+#include "eval/params.h"
+#include "eval/pawns.h"
+#include "eval/trace.h"
 
 namespace vblitz::eval {
 
-constexpr int kPawnValue = 100;  // Cray Blitz: pawn 1,000 points, minor 3,000, rook 5,000, queen 9,000
-
-// Material in centipawns of one piece type (king 0).
+// Material in centipawns of one piece type (king 0), as SEE and move ordering use it.
 int piece_value(core::PieceType pt);
 
-// Score of the position in centipawns from the side to move's point of view.
-int evaluate(const core::Position& pos);
+// The parameters every new evaluator uses; set with ParamFile between searches.
+Params& active_params();
 
-// The same from White's point of view, split into its parts (for the `eval` command).
-struct Breakdown {
-  int middlegame;  // material + piece-square, White minus Black
-  int endgame;
-  int phase;  // 24 with all pieces on the board, 0 with none
-  int total;  // tapered: (middlegame * phase + endgame * (24 - phase)) / 24
+class Evaluator {
+ public:
+  explicit Evaluator(const Params& params = active_params()) : params_(params) {}
+
+  // Score in centipawns from the side to move's point of view.
+  int evaluate(const core::Position& pos);
+  // Score from White's point of view; with a trace, every term is recorded (hashes bypassed).
+  int evaluate_white(const core::Position& pos, Trace* trace = nullptr);
+  // The game phase: 24 with every piece on the board, 0 with kings and pawns only.
+  static int phase(const core::Position& pos);
+
+  void clear() {
+    pawns_.clear();
+    kings_.clear();
+  }
+  const PawnTable& pawn_table() const { return pawns_; }
+  const KingTable& king_table() const { return kings_; }
+
+ private:
+  const Params& params_;
+  PawnTable pawns_;
+  KingTable kings_;
 };
-Breakdown evaluate_white(const core::Position& pos);
+
+// Writes the `eval` report: each term for White, Black and the total, then
+// "Final evaluation: <cp> (white side)".
+std::string eval_report(const core::Position& pos);
 
 }  // namespace vblitz::eval

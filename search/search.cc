@@ -82,7 +82,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   seldepth_ = std::max(seldepth_, ss->ply);
   if (pos.is_draw(ss->ply)) return draw_score(ss->ply);
   const bool in_check = pos.in_check();
-  if (ss->ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos);
+  if (ss->ply >= kMaxPly - 1) return in_check ? 0 : evaluator_.evaluate(pos);
 
   TTData tte;
   Move tt_move = Move::none();
@@ -96,7 +96,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
 
   int best = -kInfinite;
   if (!in_check) {
-    best = eval::evaluate(pos);  // stand pat
+    best = evaluator_.evaluate(pos);  // stand pat
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
@@ -162,7 +162,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
   const bool in_check = pos.in_check();
   if (!root) {
     if (pos.is_draw(ply)) return draw_score(ply);
-    if (ply >= kMaxPly - 1) return in_check ? 0 : eval::evaluate(pos);
+    if (ply >= kMaxPly - 1) return in_check ? 0 : evaluator_.evaluate(pos);
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
@@ -181,7 +181,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
   }
 
   // Step 4. Static evaluation.
-  const int static_eval = in_check ? -kInfinite : eval::evaluate(pos);
+  const int static_eval = in_check ? -kInfinite : evaluator_.evaluate(pos);
   ss->static_eval = static_eval;
   (ss + 1)->killers = Killers();
 
@@ -288,6 +288,10 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report) {
   start_ = std::chrono::steady_clock::now();
+  const uint64_t pawn_probes_at_start = evaluator_.pawn_table().probes,
+                 pawn_hits_at_start = evaluator_.pawn_table().hits;
+  const uint64_t king_probes_at_start = evaluator_.king_table().probes,
+                 king_hits_at_start = evaluator_.king_table().hits;
   limits_ = limits;
   stop_ = &stop;
   aborted_ = false;
@@ -351,6 +355,10 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   result.nodes = nodes_;
   result.tt_probes = tt_probes_;
   result.tt_hits = tt_hits_;
+  result.pawn_probes = evaluator_.pawn_table().probes - pawn_probes_at_start;
+  result.pawn_hits = evaluator_.pawn_table().hits - pawn_hits_at_start;
+  result.king_probes = evaluator_.king_table().probes - king_probes_at_start;
+  result.king_hits = evaluator_.king_table().hits - king_hits_at_start;
   return result;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "eval/evaluate.h"
 #include "search/limits.h"
 #include "search/move_picker.h"
 #include "search/score.h"
@@ -45,6 +46,7 @@ struct Result {
   int depth = 0;
   uint64_t nodes = 0;
   uint64_t tt_probes = 0, tt_hits = 0;
+  uint64_t pawn_probes = 0, pawn_hits = 0, king_probes = 0, king_hits = 0;
 };
 
 class Searcher {
@@ -58,7 +60,10 @@ class Searcher {
   Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
              const ReportFn& report);
   // Forgets ordering statistics (ucinewgame).
-  void clear() { history_.clear(); }
+  void clear() {
+    history_.clear();
+    evaluator_.clear();
+  }
   // The opponent played the expected move: a `go ponder` search switches to its clock.
   void ponderhit() { ponderhit_ = true; }
 
@@ -87,6 +92,7 @@ class Searcher {
   TranspositionTable& tt_;
   const Options& options_;
   History history_;
+  eval::Evaluator evaluator_;
   std::vector<Stack> stack_;
   TimeManager time_;
   Limits limits_;

@@ -19,7 +19,7 @@ BenchResult run_bench(search::TranspositionTable& tt, const search::Options& opt
   search::Limits limits;
   limits.depth = depth;
   BenchResult total;
-  uint64_t probes = 0, hits = 0;
+  uint64_t probes = 0, hits = 0, pawn_probes = 0, pawn_hits = 0, king_probes = 0, king_hits = 0;
   const int count = int(std::size(kBenchPositions));
   out << "info string bench depth " << depth << ", " << simd::describe() << '\n';
   auto start = std::chrono::steady_clock::now();
@@ -30,12 +30,19 @@ BenchResult run_bench(search::TranspositionTable& tt, const search::Options& opt
     total.nodes += r.nodes;
     probes += r.tt_probes;
     hits += r.tt_hits;
+    pawn_probes += r.pawn_probes;
+    pawn_hits += r.pawn_hits;
+    king_probes += r.king_probes;
+    king_hits += r.king_hits;
     out << "position " << i + 1 << '/' << count << " bestmove " << game.position().to_uci(r.best) << " score "
         << format_score(r.score) << " nodes " << r.nodes << "  " << kBenchPositions[i] << '\n';
   }
   total.time_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  out << "\nHash hit rate: " << (probes ? 100.0 * double(hits) / double(probes) : 0.0) << "%\n"
+  auto rate = [](uint64_t h, uint64_t p) { return p ? 100.0 * double(h) / double(p) : 0.0; };
+  out << "\nHash hit rate: " << rate(hits, probes) << "%\n"
+      << "Pawn hash hit rate: " << rate(pawn_hits, pawn_probes) << "%\n"
+      << "King safety hash hit rate: " << rate(king_hits, king_probes) << "%\n"
       << "Total time (ms): " << total.time_ms << '\n'
       << "Nodes searched: " << total.nodes << '\n'
       << "Nodes/second: " << total.nodes * 1000 / uint64_t(std::max<int64_t>(total.time_ms, 1)) << std::endl;

@@ -1,11 +1,13 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
 //   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
 //   vblitz [flags] bench [depth]
+//   vblitz params          (the default evaluation parameters, as a ParamFile)
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
+#include "eval/params.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
 #include "uci/uci.h"
@@ -75,6 +77,10 @@ int main(int argc, char** argv) {
     uci::print_perft(game.position(), int(depth), std::cout);
     return 0;
   }
+  if (command == "params") {
+    std::cout << eval::write_params(eval::default_params());
+    return 0;
+  }
   if (command == "bench") {
     long depth = kDefaultBenchDepth;
     if (args.size() > 1 && !uci::parse_int(args[1], 1, search::kMaxPly - 1, depth)) {
@@ -86,6 +92,7 @@ int main(int argc, char** argv) {
     uci::run_bench(tt, options, int(depth), std::cout);
     return 0;
   }
-  std::cerr << "unknown command '" << command << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth]]\n";
+  std::cerr << "unknown command '" << command
+            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth] | params]\n";
   return 2;
 }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -152,6 +153,7 @@ void Engine::cmd_uci() {
   for (const std::string& t : simd::available_targets()) targets += " var " + t;
   say(targets);
   say("option name TTLayout type combo default bucket var bucket var cray");
+  say("option name ParamFile type string default <empty>");
   say("option name Killers type spin default 2 min 1 max 10");
   say("option name DrawByPly type check default false");
   say("option name DelayPenalty type check default false");
@@ -289,12 +291,7 @@ void Engine::cmd_bench(std::string_view depth_text) {
   run_bench(tt_, options_, int(depth), out_);
 }
 
-void Engine::cmd_eval() {
-  eval::Breakdown b = eval::evaluate_white(game_.position());
-  say("Material and piece-square tables (white side): middlegame " + std::to_string(b.middlegame) +
-      ", endgame " + std::to_string(b.endgame) + ", phase " + std::to_string(b.phase) + "/24");
-  say("Final evaluation: " + std::to_string(b.total) + " (white side)");
-}
+void Engine::cmd_eval() { say(eval::eval_report(game_.position())); }
 
 void Engine::cmd_setoption(std::string_view args) {
   std::vector<std::string> words = split_words(args);
@@ -352,6 +349,19 @@ void Engine::cmd_setoption(std::string_view args) {
     if (v != "bucket" && v != "cray") return bad_value("bucket or cray");
     tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
                                  : search::TranspositionTable::Layout::kCray);
+  } else if (key == "paramfile") {
+    if (value.empty() || value == "<empty>") {
+      eval::active_params() = eval::default_params();
+    } else {
+      std::ifstream in(value);
+      if (!in) return error("ParamFile: cannot read '" + value.substr(0, 200) + "'; parameters unchanged");
+      std::stringstream text;
+      text << in.rdbuf();
+      if (auto err = eval::read_params(text.str(), eval::active_params()))
+        return error("ParamFile " + value.substr(0, 200) + ": " + *err + "; parameters unchanged");
+    }
+    searcher_.clear();  // cached pawn and king entries were scored with the old weights
+    say("info string parameters " + (value.empty() ? std::string("default") : "from " + value));
   } else if (key == "killers") {
     if (!parse_int(value, 1, search::kMaxKillers, number)) return bad_value("a number from 1 to 10");
     options_.killer_count = int(number);

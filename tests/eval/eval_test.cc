@@ -1,0 +1,131 @@
+// Evaluation: colour symmetry over the perft suites, terms' signs on hand-made positions,
+// drawish endings, parameter files, and scalar/vector kernels giving identical scores.
+#include <gtest/gtest.h>
+
+#include "eval/evaluate.h"
+#include "simd/dispatch.h"
+#include "tests/test_support.h"
+
+namespace vblitz::eval {
+namespace {
+
+int white_score(const std::string& fen) {
+  core::StateInfo si;
+  core::Position pos;
+  EXPECT_FALSE(pos.set(fen, si)) << fen;
+  Evaluator e;
+  return e.evaluate_white(pos);
+}
+
+// The trace of one term for White minus Black, middlegame and endgame.
+Score term(const std::string& fen, Term t) {
+  core::StateInfo si;
+  core::Position pos;
+  EXPECT_FALSE(pos.set(fen, si)) << fen;
+  Evaluator e;
+  Trace trace;
+  e.evaluate_white(pos, &trace);
+  return trace.term[int(t)][core::WHITE] - trace.term[int(t)][core::BLACK];
+}
+
+TEST(Eval, ColourFlippedPositionsScoreTheOpposite) {
+  int checked = 0;
+  for (const std::string& fen : test::suite_fens()) {
+    core::StateInfo si;
+    core::Position pos;
+    ASSERT_FALSE(pos.set(fen, si));
+    EXPECT_EQ(white_score(fen), -white_score(pos.flipped_fen())) << fen;
+    ++checked;
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(Eval, LeftRightMirrorsScoreTheSameWithoutCastling) {
+  const char* fens[] = {"r5k1/pp3ppp/2n1b3/3p4/3P4/2NB1N2/PP3PPP/R5K1 w - - 0 1",
+                        "8/5pk1/6p1/7p/P6P/6P1/5PK1/8 w - - 0 1",
+                        "2r3k1/pb3pp1/1p5p/8/3N4/1B6/PP3PPP/3R2K1 b - - 0 1"};
+  for (const char* fen : fens) {
+    // Mirror files: reverse each rank of the placement.
+    std::string f(fen), placement = f.substr(0, f.find(' ')), mirrored;
+    size_t start = 0;
+    while (start <= placement.size()) {
+      size_t end = placement.find('/', start);
+      std::string rank = placement.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      mirrored += std::string(rank.rbegin(), rank.rend()) + (end == std::string::npos ? "" : "/");
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    EXPECT_EQ(white_score(fen), white_score(mirrored + f.substr(f.find(' ')))) << fen;
+  }
+}
+
+TEST(Eval, TermSignsOnHandMadePositions) {
+  // Doubled and isolated pawns are penalties; passed pawns and rooks on open files bonuses.
+  EXPECT_LT(term("4k3/8/8/8/8/2P5/2P5/4K3 w - - 0 1", Term::doubled_pawn).eg, 0);
+  EXPECT_LT(term("4k3/pp6/8/8/8/8/P1P5/4K3 w - - 0 1", Term::isolated_pawn).mg, 0);
+  EXPECT_GT(term("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", Term::passed_pawn).eg, 0);
+  EXPECT_GT(term("4k3/pp6/8/8/8/8/P7/3RK3 w - - 0 1", Term::rook_open_file).mg, 0);
+  EXPECT_GT(term("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::bishop_pair).mg, 0);
+  EXPECT_GT(term("4k3/8/3p4/2pN4/2P5/8/8/4K3 w - - 0 1", Term::knight_outpost).mg, 0);
+  EXPECT_GT(term("1r4k1/R7/8/8/8/8/8/6K1 w - - 0 1", Term::rook_seventh).eg, 0);
+  // A king whose shield has gone suffers; one behind intact pawns does not.
+  EXPECT_LT(term("r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/5N1P/PPPP1P2/RNBQ1RK1 w - - 0 1", Term::king_file).mg, 0);
+}
+
+TEST(Eval, DrawishEndingsAreScaledDown) {
+  // Wrong bishop and rook pawn against the king in the corner: a dead draw.
+  EXPECT_EQ(white_score("7k/8/6KP/8/8/8/8/1B6 w - - 0 1"), 0);
+  EXPECT_GT(white_score("7k/8/6KP/8/8/8/8/2B5 w - - 0 1"), 300);  // the right bishop wins
+  // King and rook pawn against a king in front of it.
+  EXPECT_EQ(white_score("k7/8/8/8/P7/8/8/4K3 w - - 0 1"), 0);
+  // Insufficient material.
+  EXPECT_EQ(white_score("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 0);
+  // Opposite-coloured bishops halve the score of a one-pawn edge.
+  int opposite = white_score("4k1b1/8/8/8/3P4/8/8/2B1K3 w - - 0 1");  // g8 light, c1 dark
+  int same = white_score("4kb2/8/8/8/3P4/8/8/2B1K3 w - - 0 1");
+  EXPECT_GT(opposite, 0);
+  EXPECT_LT(opposite, same);
+}
+
+TEST(Eval, KernelsGiveIdenticalScores) {
+  std::vector<std::string> fens = test::suite_fens();
+  std::vector<int> scalar;
+  simd::set_kernels(simd::Kernels::kScalar);
+  for (const std::string& fen : fens) scalar.push_back(white_score(fen));
+  simd::set_kernels(simd::Kernels::kAllVector);
+  for (const std::string& target : simd::available_targets()) {
+    ASSERT_TRUE(simd::set_simd_target(target));
+    for (size_t i = 0; i < fens.size(); ++i)
+      ASSERT_EQ(white_score(fens[i]), scalar[i]) << target << " " << fens[i];
+  }
+  simd::set_kernels(simd::Kernels::kVector);
+  simd::set_simd_target("best");
+}
+
+TEST(Params, FileRoundTripsAndBadFilesAreRejected) {
+  Params changed = default_params();
+  changed.passed_pawn[6] = {77, 199};
+  changed.mobility[0] = {-3, 4};
+  Params read = default_params();
+  ASSERT_FALSE(read_params(write_params(changed), read));
+  EXPECT_EQ(write_params(read), write_params(changed));
+
+  struct Bad {
+    const char* text;
+    const char* reason;
+  } bads[] = {{"no_such_term 1 2\n", "line 1: unknown parameter 'no_such_term'"},
+              {"# comment\nmaterial[9] 1 2\n", "line 2: index 9 out of range"},
+              {"material[0] 1\n", "line 1: expected"},
+              {"bishop_pair ten 2\n", "line 1: values must be whole numbers"},
+              {"material[x] 1 2\n", "line 1: bad index"}};
+  for (const Bad& bad : bads) {
+    Params p = default_params();
+    auto err = read_params(bad.text, p);
+    ASSERT_TRUE(err.has_value()) << bad.text;
+    EXPECT_NE(err->find(bad.reason), std::string::npos) << *err;
+    EXPECT_EQ(write_params(p), write_params(default_params()));  // unchanged
+  }
+}
+
+}  // namespace
+}  // namespace vblitz::eval
