@@ -98,6 +98,26 @@ const Params& default_params() {
   return defaults;
 }
 
+Params apply_style(const Params& base, const Style& style) {
+  Params p = base;
+  auto scale = [&p](std::initializer_list<Term> terms, int percent) {
+    for (Term t : terms)
+      for (int i = 0; i < term_entries(t); ++i) {
+        Score& v = term_values(p, t)[i];
+        v = {v.mg * percent / 100, v.eg * percent / 100};
+      }
+  };
+  scale({Term::king_file_preference, Term::king_rank, Term::king_shield_hole, Term::king_file,
+         Term::king_no_luft, Term::lost_castling, Term::bishop_king_zone, Term::queen_king_exposure},
+        style.king_safety);
+  scale({Term::passed_pawn, Term::outside_passed_pawn, Term::rook_behind_passer}, style.passed_pawns);
+  scale({Term::mobility, Term::bishop_mobility, Term::rook_trapped}, style.mobility);
+  scale({Term::center_pawns_unmoved, Term::pawn_ram, Term::eight_pawns, Term::doubled_pawn,
+         Term::tripled_pawn, Term::isolated_pawn, Term::backward_pawn},
+        style.pawn_structure);
+  return p;
+}
+
 std::string write_params(const Params& p) {
   std::ostringstream out;
   out << "# VBlitz evaluation parameters: name[index] middlegame endgame (centipawns)\n";

@@ -80,6 +80,17 @@ const Score* term_values(const Params& p, Term t);
 // The hand-set defaults (Cray Blitz's terms; values ours).
 const Params& default_params();
 
+// HIARCS-style playing styles: percentages applied to groups of terms.
+struct Style {
+  int king_safety = 100;     // shelter, files, luft, castling, king-zone attacks, queen vs exposed king
+  int passed_pawns = 100;    // passed and outside passed pawns, rooks behind them
+  int mobility = 100;        // mobility, bishop diagonals, trapped rooks
+  int pawn_structure = 100;  // centre pawns, rams, eight pawns, doubled, tripled, isolated, backward
+};
+
+// `base` with each group of terms scaled by the style's percentage.
+Params apply_style(const Params& base, const Style& style);
+
 // Writes every entry as "name[i] mg eg" lines (scalars without the index).
 std::string write_params(const Params& p);
 // Reads a parameter file's text over `p` (entries not named keep their value). On an

@@ -69,10 +69,10 @@ bool Searcher::time_up() {
 }
 
 int Searcher::draw_score(int ply) const {
-  if (!options_.draw_by_ply) return 0;
-  // Cray Blitz: the root side prefers the longest drawing line (its opponent the shortest).
-  int bonus = std::min(ply, 32) / 4;
-  return ply % 2 == 0 ? bonus : -bonus;
+  // For the root side a draw is worth -contempt; Cray Blitz's ply-dependent draws let it
+  // prefer the longest drawing line (and its opponent the shortest).
+  int value = -options_.contempt + (options_.draw_by_ply ? std::min(ply, 32) / 4 : 0);
+  return ply % 2 == 0 ? value : -value;
 }
 
 int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply) {

@@ -25,6 +25,7 @@ struct Options {
   int killer_count = 2;        // killers kept per ply (1..10)
   bool draw_by_ply = false;    // Cray Blitz: later draws score a little better for the root side
   bool delay_penalty = false;  // micro-Max: a gain found sooner scores a little better
+  int contempt = 0;            // centipawns a draw is worth less to the root side
   int64_t move_overhead = 10;  // ms kept back for the GUI and the network
 };
 

@@ -84,7 +84,7 @@ void print_perft(core::Position& pos, int depth, std::ostream& out) {
   out << "Nodes/second: " << std::llround(double(total) / std::max(seconds, 1e-9)) << std::endl;
 }
 
-Engine::Engine(std::ostream& out) : out_(out) {}
+Engine::Engine(std::ostream& out) : out_(out) { apply_parameters(); }
 
 Engine::~Engine() { stop_search(); }
 
@@ -154,6 +154,11 @@ void Engine::cmd_uci() {
   say(targets);
   say("option name TTLayout type combo default bucket var bucket var cray");
   say("option name ParamFile type string default <empty>");
+  say("option name King Safety type spin default 100 min 0 max 200");
+  say("option name Passed Pawns type spin default 100 min 0 max 200");
+  say("option name Mobility type spin default 100 min 0 max 200");
+  say("option name Pawn Structure type spin default 100 min 0 max 200");
+  say("option name Contempt type spin default 0 min -100 max 100");
   say("option name Killers type spin default 2 min 1 max 10");
   say("option name DrawByPly type check default false");
   say("option name DelayPenalty type check default false");
@@ -268,6 +273,11 @@ void Engine::start_search(const search::Limits& limits) {
   });
 }
 
+void Engine::apply_parameters() {
+  eval::active_params() = eval::apply_style(base_params_, style_);
+  searcher_.clear();  // cached pawn and king entries were scored with the old weights
+}
+
 void Engine::stop_search() {
   if (!searching()) return;
   stop_ = true;
@@ -350,18 +360,30 @@ void Engine::cmd_setoption(std::string_view args) {
     tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
                                  : search::TranspositionTable::Layout::kCray);
   } else if (key == "paramfile") {
-    if (value.empty() || value == "<empty>") {
-      eval::active_params() = eval::default_params();
-    } else {
+    eval::Params loaded = eval::default_params();
+    if (!value.empty() && value != "<empty>") {
       std::ifstream in(value);
       if (!in) return error("ParamFile: cannot read '" + value.substr(0, 200) + "'; parameters unchanged");
       std::stringstream text;
       text << in.rdbuf();
-      if (auto err = eval::read_params(text.str(), eval::active_params()))
+      if (auto err = eval::read_params(text.str(), loaded))
         return error("ParamFile " + value.substr(0, 200) + ": " + *err + "; parameters unchanged");
     }
-    searcher_.clear();  // cached pawn and king entries were scored with the old weights
-    say("info string parameters " + (value.empty() ? std::string("default") : "from " + value));
+    base_params_ = loaded;
+    apply_parameters();
+    say("info string parameters " +
+        (value.empty() || value == "<empty>" ? std::string("default") : "from " + value));
+  } else if (key == "king safety" || key == "passed pawns" || key == "mobility" || key == "pawn structure") {
+    if (!parse_int(value, 0, 200, number)) return bad_value("a percentage from 0 to 200");
+    int& field = key == "king safety"    ? style_.king_safety
+                 : key == "passed pawns" ? style_.passed_pawns
+                 : key == "mobility"     ? style_.mobility
+                                         : style_.pawn_structure;
+    field = int(number);
+    apply_parameters();
+  } else if (key == "contempt") {
+    if (!parse_int(value, -100, 100, number)) return bad_value("centipawns from -100 to 100");
+    options_.contempt = int(number);
   } else if (key == "killers") {
     if (!parse_int(value, 1, search::kMaxKillers, number)) return bad_value("a number from 1 to 10");
     options_.killer_count = int(number);

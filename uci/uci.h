@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/game.h"
+#include "eval/params.h"
 #include "search/search.h"
 
 namespace vblitz::uci {
@@ -42,6 +43,8 @@ class Engine {
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
   void start_search(const search::Limits& limits);
+  // Makes the base parameters with the style the evaluation's (between searches).
+  void apply_parameters();
   bool searching() const { return thread_.joinable(); }
 
   std::ostream& out_;
@@ -49,6 +52,8 @@ class Engine {
   core::Game game_;
   bool chess960_ = false;
   bool ponder_option_ = false;
+  eval::Params base_params_ = eval::default_params();  // from ParamFile, before the style
+  eval::Style style_;
   search::TranspositionTable tt_;
   search::Options options_;
   search::Searcher searcher_{tt_, options_};

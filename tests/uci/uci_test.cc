@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -159,6 +160,45 @@ TEST(UciSearch, BenchPrintsTheParsedTotals) {
   EXPECT_TRUE(contains(out, "Nodes searched: "));
   EXPECT_TRUE(contains(out, "Nodes/second: "));
   EXPECT_TRUE(contains(out, "position 43/43"));
+}
+
+}  // namespace
+}  // namespace vblitz::test
+
+namespace vblitz::test {
+namespace {
+
+std::string final_eval(const std::string& out) {
+  size_t at = out.rfind("Final evaluation: ");
+  return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
+}
+
+TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
+  const std::string position =
+      "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\n";
+  const std::string base = final_eval(session(position + "eval\n"));
+  ASSERT_FALSE(base.empty());
+  EXPECT_NE(final_eval(session("setoption name Mobility value 0\n" + position + "eval\n")), base);
+  EXPECT_EQ(final_eval(session("setoption name Mobility value 100\n" + position + "eval\n")), base);
+
+  const std::string path = ::testing::TempDir() + "/vblitz_params.txt";
+  {
+    std::ofstream f(path);
+    f << "bishop_pair 99 99\n";
+  }
+  std::string out = session("setoption name ParamFile value " + path + "\n" + position + "eval\n");
+  EXPECT_TRUE(contains(out, "info string parameters from " + path)) << out;
+  EXPECT_NE(final_eval(out), base);
+  {
+    std::ofstream f(path);
+    f << "bishop_pair 99 99\nbogus_term 1 1\n";
+  }
+  out = session("setoption name ParamFile value " + path + "\n" + position + "eval\n");
+  EXPECT_TRUE(
+      contains(out, "info string error: ParamFile " + path + ": line 2: unknown parameter 'bogus_term'"))
+      << out;
+  EXPECT_EQ(final_eval(out), base);  // the old (default) values are kept
+  session("setoption name ParamFile value <empty>\n");
 }
 
 }  // namespace
