@@ -75,6 +75,12 @@ int Searcher::draw_score(int ply) const {
   return ply % 2 == 0 ? value : -value;
 }
 
+bool Searcher::root_move_allowed(Move m) const {
+  const auto& only = limits_.search_moves;
+  if (!only.empty() && std::find(only.begin(), only.end(), m) == only.end()) return false;
+  return std::find(excluded_.begin(), excluded_.end(), m) == excluded_.end();
+}
+
 int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply) {
   if (time_up()) return 0;
   ++nodes_;
@@ -216,10 +222,15 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
   StateInfo st;
 
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-    if (root && !limits_.search_moves.empty() &&
-        std::find(limits_.search_moves.begin(), limits_.search_moves.end(), m) == limits_.search_moves.end())
-      continue;
+    if (root && !root_move_allowed(m)) continue;
     ++move_number;
+    if (root && report_ && *report_ && elapsed_ms() > 3000) {
+      Report r;
+      r.depth = depth;
+      r.currmove = m;
+      r.currmove_number = move_number + int(excluded_.size());
+      (*report_)(r);
+    }
     const bool quiet = !pos.is_capture(m) && m.kind() != Move::PROMOTION;
 
     // Step 8. Futility and late-move pruning of quiet moves near the horizon.
@@ -312,46 +323,58 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   result.best = limits.search_moves.empty() ? *root_moves.begin() : limits.search_moves.front();
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-  int score = 0;
-  for (int depth = 1; depth <= max_depth; ++depth) {
+  const int allowed = limits.search_moves.empty() ? int(root_moves.size()) : int(limits.search_moves.size());
+  const int lines = std::clamp(options_.multi_pv, 1, allowed);
+  std::vector<int> line_score(size_t(lines), 0);
+  report_ = &report;
+  for (int depth = 1; depth <= max_depth && !aborted_; ++depth) {
     if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
-    seldepth_ = 0;
-    // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
-    int window = 25, alpha = -kInfinite, beta = kInfinite;
-    if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
-    while (true) {
-      int value = negamax(pos, ss, alpha, beta, depth, false);
-      if (aborted_) break;
-      Report r;
-      r.depth = depth;
-      r.seldepth = seldepth_;
-      r.score = value;
-      r.nodes = nodes_;
-      r.time_ms = elapsed_ms();
-      r.hashfull = tt_.hashfull();
-      if (value <= alpha || value >= beta) {
-        r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
-        if (value <= alpha) root_drop_ = std::max(root_drop_, score - value);
+    root_depth_ = depth;
+    excluded_.clear();
+    for (int line = 0; line < lines && !aborted_; ++line) {
+      seldepth_ = 0;
+      int& score = line_score[size_t(line)];
+      // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
+      int window = 25, alpha = -kInfinite, beta = kInfinite;
+      if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
+      while (true) {
+        int value = negamax(pos, ss, alpha, beta, depth, false);
+        if (aborted_) break;
+        Report r;
+        r.depth = depth;
+        r.seldepth = seldepth_;
+        r.multipv = line + 1;
+        r.score = value;
+        r.nodes = nodes_;
+        r.time_ms = elapsed_ms();
+        r.hashfull = tt_.hashfull();
         r.pv.assign(ss->pv, ss->pv + ss->pv_length);
-        if (report && r.time_ms > 1000) report(r);
-        window *= 4;
-        alpha = value <= alpha ? (window > 400 ? -kInfinite : std::max(value - window, -kInfinite)) : alpha;
-        beta = value >= beta ? (window > 400 ? kInfinite : std::min(value + window, int(kInfinite))) : beta;
-        continue;
+        if (value <= alpha || value >= beta) {
+          r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
+          if (value <= alpha && line == 0) root_drop_ = std::max(root_drop_, score - value);
+          if (report && r.time_ms > 1000) report(r);
+          window *= 4;
+          alpha = value <= alpha ? (window > 400 ? -kInfinite : std::max(value - window, -kInfinite)) : alpha;
+          beta = value >= beta ? (window > 400 ? kInfinite : std::min(value + window, int(kInfinite))) : beta;
+          continue;
+        }
+        score = value;
+        if (line == 0) {
+          root_drop_ = 0;
+          result.best = ss->pv[0];
+          result.ponder = ss->pv_length > 1 ? ss->pv[1] : Move::none();
+          result.score = score;
+          result.depth = depth;
+        }
+        excluded_.push_back(ss->pv[0]);
+        if (report) report(r);
+        break;
       }
-      score = value;
-      root_drop_ = 0;
-      result.best = ss->pv[0];
-      result.ponder = ss->pv_length > 1 ? ss->pv[1] : Move::none();
-      result.score = score;
-      result.depth = depth;
-      r.pv.assign(ss->pv, ss->pv + ss->pv_length);
-      if (report) report(r);
-      break;
     }
-    if (aborted_) break;
-    if (limits.mate && score >= mate_in(2 * limits.mate)) break;
+    if (limits.mate && line_score[0] >= mate_in(2 * limits.mate)) break;
   }
+  excluded_.clear();
+  report_ = nullptr;
   result.nodes = nodes_;
   result.tt_probes = tt_probes_;
   result.tt_hits = tt_hits_;

@@ -26,12 +26,16 @@ struct Options {
   bool draw_by_ply = false;    // Cray Blitz: later draws score a little better for the root side
   bool delay_penalty = false;  // micro-Max: a gain found sooner scores a little better
   int contempt = 0;            // centipawns a draw is worth less to the root side
+  int multi_pv = 1;            // principal variations searched and reported per iteration
   int64_t move_overhead = 10;  // ms kept back for the GUI and the network
 };
 
 // One completed (or aborted) iteration, as the UCI `info` line reports it.
 struct Report {
   int depth = 0, seldepth = 0;
+  int multipv = 1;                           // which line (1 = best)
+  core::Move currmove = core::Move::none();  // set on a "currmove" report only
+  int currmove_number = 0;
   int score = 0;
   Bound bound = simd::tt::BOUND_EXACT;  // lower/upper when the aspiration window failed
   uint64_t nodes = 0;
@@ -87,6 +91,8 @@ class Searcher {
   int negamax(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   int quiescence(core::Position& pos, Stack* ss, int alpha, int beta, int qply);
   int draw_score(int ply) const;
+  // True if the root move may be searched now (searchmoves, and lines already reported).
+  bool root_move_allowed(core::Move m) const;
   bool time_up();
   int64_t elapsed_ms() const;
 
@@ -101,7 +107,10 @@ class Searcher {
   std::atomic<bool> ponderhit_{false};
   core::Color us_ = core::WHITE;
   bool aborted_ = false;
-  int root_drop_ = 0;  // how far the root score fell in this iteration (deep think)
+  int root_drop_ = 0;                 // how far the root score fell in this iteration (deep think)
+  std::vector<core::Move> excluded_;  // best moves of the earlier MultiPV lines this iteration
+  const ReportFn* report_ = nullptr;
+  int root_depth_ = 0;
   int seldepth_ = 0;
   uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
   std::chrono::steady_clock::time_point start_;

@@ -148,6 +148,8 @@ void Engine::cmd_uci() {
   say("option name Ponder type check default false");
   say("option name Move Overhead type spin default 10 min 0 max 5000");
   say("option name UCI_Chess960 type check default false");
+  say("option name UCI_ShowWDL type check default false");
+  say("option name MultiPV type spin default 1 min 1 max 256");
   say("option name Kernels type combo default vector var vector var scalar var all-vector");
   std::string targets = "option name SimdTarget type combo default best var best";
   for (const std::string& t : simd::available_targets()) targets += " var " + t;
@@ -257,7 +259,7 @@ void Engine::start_search(const search::Limits& limits) {
   waiting_for_ponderhit_ = limits.ponder;
   thread_ = std::thread([this, limits] {
     search::Result r = searcher_.run(search_root_, limits, stop_, [this](const search::Report& report) {
-      say(format_info(report, search_root_));
+      say(format_info(report, search_root_, show_wdl_));
     });
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
     while ((limits.infinite || waiting_for_ponderhit_) && !stop_)
@@ -337,6 +339,12 @@ void Engine::cmd_setoption(std::string_view args) {
   } else if (key == "move overhead") {
     if (!parse_int(value, 0, 5000, number)) return bad_value("milliseconds from 0 to 5000");
     options_.move_overhead = number;
+  } else if (key == "uci_showwdl") {
+    if (!parse_bool(value, flag)) return bad_value("true or false");
+    show_wdl_ = flag;
+  } else if (key == "multipv") {
+    if (!parse_int(value, 1, 256, number)) return bad_value("a number from 1 to 256");
+    options_.multi_pv = int(number);
   } else if (key == "uci_chess960") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     chess960_ = flag;

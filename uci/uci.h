@@ -52,6 +52,7 @@ class Engine {
   core::Game game_;
   bool chess960_ = false;
   bool ponder_option_ = false;
+  bool show_wdl_ = false;
   eval::Params base_params_ = eval::default_params();  // from ParamFile, before the style
   eval::Style style_;
   search::TranspositionTable tt_;

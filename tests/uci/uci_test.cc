@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -199,6 +201,32 @@ TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
       << out;
   EXPECT_EQ(final_eval(out), base);  // the old (default) values are kept
   session("setoption name ParamFile value <empty>\n");
+}
+
+}  // namespace
+}  // namespace vblitz::test
+
+namespace vblitz::test {
+namespace {
+
+TEST(UciSearch, MultiPvReportsDistinctLinesAndWdlSumsToAThousand) {
+  std::string out =
+      waiting_session({"setoption name MultiPV value 3", "setoption name UCI_ShowWDL value true",
+                       "position startpos", "go depth 5"});
+  std::set<std::string> first_moves;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("info depth 5 ", 0) != 0) continue;
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    auto at = std::find(w.begin(), w.end(), "wdl");
+    ASSERT_NE(at, w.end()) << line;
+    EXPECT_EQ(std::stoi(at[1]) + std::stoi(at[2]) + std::stoi(at[3]), 1000) << line;
+    first_moves.insert(*(std::find(w.begin(), w.end(), "pv") + 1));
+  }
+  EXPECT_EQ(first_moves.size(), 3u) << out;
+  EXPECT_TRUE(contains(out, "multipv 3"));
 }
 
 }  // namespace
