@@ -56,6 +56,7 @@ bool Searcher::time_up() {
   if (aborted_) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
   if ((nodes_ & 1023) == 0) {
+    published_nodes_.store(nodes_, std::memory_order_relaxed);
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.ponder && ponderhit_.load(std::memory_order_relaxed)) {
       // From now on the clock counts: plan as if the search had started here.
@@ -307,6 +308,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   stop_ = &stop;
   aborted_ = false;
   nodes_ = tt_probes_ = tt_hits_ = 0;
+  published_nodes_.store(0, std::memory_order_relaxed);
   root_drop_ = 0;
   us_ = pos.side_to_move();
   ponderhit_ = false;
@@ -327,7 +329,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   const int lines = std::clamp(options_.multi_pv, 1, allowed);
   std::vector<int> line_score(size_t(lines), 0);
   report_ = &report;
-  for (int depth = 1; depth <= max_depth && !aborted_; ++depth) {
+  for (int depth = 1 + (helper_id_ & 1); depth <= max_depth && !aborted_; ++depth) {
     if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
     root_depth_ = depth;
     excluded_.clear();
@@ -375,6 +377,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   }
   excluded_.clear();
   report_ = nullptr;
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
   result.nodes = nodes_;
   result.tt_probes = tt_probes_;
   result.tt_hits = tt_hits_;

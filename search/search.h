@@ -71,6 +71,12 @@ class Searcher {
   }
   // The opponent played the expected move: a `go ponder` search switches to its clock.
   void ponderhit() { ponderhit_ = true; }
+  // Makes this searcher a Lazy SMP helper (id >= 1): odd helpers start one ply deeper so the
+  // threads spread over depths. 0 is the main searcher.
+  void set_helper_id(int id) { helper_id_ = id; }
+  // Nodes searched so far in the current or last search, as published every 1024 nodes;
+  // safe to read from other threads.
+  uint64_t nodes_searched() const { return published_nodes_.load(std::memory_order_relaxed); }
 
  private:
   struct Stack {
@@ -113,6 +119,8 @@ class Searcher {
   int root_depth_ = 0;
   int seldepth_ = 0;
   uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
+  std::atomic<uint64_t> published_nodes_{0};
+  int helper_id_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
 

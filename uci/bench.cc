@@ -11,22 +11,23 @@
 
 namespace vblitz::uci {
 
-BenchResult run_bench(search::TranspositionTable& tt, const search::Options& options, int depth,
+BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth,
                       std::ostream& out) {
   tt.clear();
-  search::Searcher searcher(tt, options);
+  pool.clear();
   std::atomic<bool> stop{false};
   search::Limits limits;
   limits.depth = depth;
   BenchResult total;
   uint64_t probes = 0, hits = 0, pawn_probes = 0, pawn_hits = 0, king_probes = 0, king_hits = 0;
   const int count = int(std::size(kBenchPositions));
-  out << "info string bench depth " << depth << ", " << simd::describe() << '\n';
+  out << "info string bench depth " << depth << ", threads " << pool.size() << ", " << simd::describe()
+      << '\n';
   auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < count; ++i) {
     core::Game game;
     game.set_fen(kBenchPositions[i]);
-    search::Result r = searcher.run(game.position(), limits, stop, nullptr);
+    search::Result r = pool.run(game.position(), limits, stop, nullptr);
     total.nodes += r.nodes;
     probes += r.tt_probes;
     hits += r.tt_hits;

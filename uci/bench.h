@@ -7,6 +7,7 @@
 #include <iosfwd>
 
 #include "search/search.h"
+#include "search/threads.h"
 
 namespace vblitz::uci {
 
@@ -17,9 +18,8 @@ struct BenchResult {
   int64_t time_ms = 0;
 };
 
-// Clears the table, searches every bench position to `depth`, prints a line per position and
-// the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate).
-BenchResult run_bench(search::TranspositionTable& tt, const search::Options& options, int depth,
-                      std::ostream& out);
+// Clears the table, searches every bench position to `depth` with the pool's threads, prints a line per
+// position and the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate).
+BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth, std::ostream& out);
 
 }  // namespace vblitz::uci

@@ -1,6 +1,6 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
 //   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
-//   vblitz [flags] bench [depth]
+//   vblitz [flags] bench [depth [threads]]
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
 #include <iostream>
 #include <string>
@@ -82,17 +82,20 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "bench") {
-    long depth = kDefaultBenchDepth;
-    if (args.size() > 1 && !uci::parse_int(args[1], 1, search::kMaxPly - 1, depth)) {
-      std::cerr << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << "]\n";
+    long depth = kDefaultBenchDepth, threads = 1;
+    if ((args.size() > 1 && !uci::parse_int(args[1], 1, search::kMaxPly - 1, depth)) ||
+        (args.size() > 2 && !uci::parse_int(args[2], 1, search::ThreadPool::kMaxThreads, threads))) {
+      std::cerr << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << " [threads 1-1024]]\n";
       return 2;
     }
     search::TranspositionTable tt;
     search::Options options;
-    uci::run_bench(tt, options, int(depth), std::cout);
+    search::ThreadPool pool(tt, options);
+    pool.resize(int(threads));
+    uci::run_bench(tt, pool, int(depth), std::cout);
     return 0;
   }
   std::cerr << "unknown command '" << command
-            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth] | params]\n";
+            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params]\n";
   return 2;
 }

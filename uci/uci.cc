@@ -109,7 +109,7 @@ bool Engine::handle(std::string_view line) {
   } else if (command == "stop") {
     stop_search();
   } else if (command == "ponderhit") {
-    searcher_.ponderhit();
+    pool_.ponderhit();
     waiting_for_ponderhit_ = false;
   } else if (command == "uci") {
     cmd_uci();
@@ -119,7 +119,7 @@ bool Engine::handle(std::string_view line) {
     if (command == "ucinewgame") {
       game_.set_fen(core::Position::kStartFen, chess960_);
       tt_.clear();
-      searcher_.clear();
+      pool_.clear();
     } else if (command == "position")
       cmd_position(args);
     else if (command == "go")
@@ -144,6 +144,7 @@ void Engine::cmd_uci() {
   say("id name VBlitz " VBLITZ_VERSION);
   say("id author the VBlitz developers");
   say("option name Hash type spin default 16 min 1 max 65536");
+  say("option name Threads type spin default 1 min 1 max 1024");
   say("option name Clear Hash type button");
   say("option name Ponder type check default false");
   say("option name Move Overhead type spin default 10 min 0 max 5000");
@@ -258,7 +259,7 @@ void Engine::start_search(const search::Limits& limits) {
   stop_ = false;
   waiting_for_ponderhit_ = limits.ponder;
   thread_ = std::thread([this, limits] {
-    search::Result r = searcher_.run(search_root_, limits, stop_, [this](const search::Report& report) {
+    search::Result r = pool_.run(search_root_, limits, stop_, [this](const search::Report& report) {
       say(format_info(report, search_root_, show_wdl_));
     });
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
@@ -277,7 +278,7 @@ void Engine::start_search(const search::Limits& limits) {
 
 void Engine::apply_parameters() {
   eval::active_params() = eval::apply_style(base_params_, style_);
-  searcher_.clear();  // cached pawn and king entries were scored with the old weights
+  pool_.clear();  // cached pawn and king entries were scored with the old weights
 }
 
 void Engine::stop_search() {
@@ -300,7 +301,7 @@ void Engine::cmd_bench(std::string_view depth_text) {
   if (!text.empty() && !parse_int(text, 1, search::kMaxPly - 1, depth))
     return error("bench depth must be a number from 1 to " + std::to_string(search::kMaxPly - 1));
   std::lock_guard<std::mutex> lock(out_mutex_);
-  run_bench(tt_, options_, int(depth), out_);
+  run_bench(tt_, pool_, int(depth), out_);
 }
 
 void Engine::cmd_eval() { say(eval::eval_report(game_.position())); }
@@ -330,9 +331,13 @@ void Engine::cmd_setoption(std::string_view args) {
     if (!parse_int(value, 1, 65536, number)) return bad_value("a size in MB from 1 to 65536");
     if (!tt_.resize(size_t(number)))
       return error("could not allocate " + value + " MB; Hash stays " + std::to_string(tt_.megabytes()));
+  } else if (key == "threads") {
+    if (!parse_int(value, 1, search::ThreadPool::kMaxThreads, number))
+      return bad_value("a number from 1 to 1024");
+    pool_.resize(int(number));
   } else if (key == "clear hash") {
     tt_.clear();
-    searcher_.clear();
+    pool_.clear();
   } else if (key == "ponder") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     ponder_option_ = flag;

@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "eval/params.h"
 #include "search/search.h"
+#include "search/threads.h"
 
 namespace vblitz::uci {
 
@@ -57,7 +58,7 @@ class Engine {
   eval::Style style_;
   search::TranspositionTable tt_;
   search::Options options_;
-  search::Searcher searcher_{tt_, options_};
+  search::ThreadPool pool_{tt_, options_};
   core::Position search_root_;
   std::thread thread_;
   std::atomic<bool> stop_{false};

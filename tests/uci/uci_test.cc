@@ -231,3 +231,23 @@ TEST(UciSearch, MultiPvReportsDistinctLinesAndWdlSumsToAThousand) {
 
 }  // namespace
 }  // namespace vblitz::test
+
+namespace vblitz::test {
+namespace {
+
+TEST(UciSearch, ThreadsCanChangeBetweenSearchesAndStopStaysQuick) {
+  std::string out =
+      waiting_session({"setoption name Threads value 2", "go depth 6", "setoption name Threads value 1",
+                       "go depth 5", "setoption name Threads value 3", "go depth 5"});
+  size_t count = 0;
+  for (size_t at = out.find("bestmove "); at != std::string::npos; at = out.find("bestmove ", at + 1))
+    ++count;
+  EXPECT_EQ(count, 3u) << out;
+  out =
+      session("setoption name Threads value 2\ngo infinite\nisready\nstop\nsetoption name Threads value 0\n");
+  EXPECT_TRUE(contains(out, "bestmove "));
+  EXPECT_TRUE(contains(out, "info string error: Threads takes a number from 1 to 1024"));
+}
+
+}  // namespace
+}  // namespace vblitz::test

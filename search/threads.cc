@@ -1,0 +1,87 @@
+// The thread pool: one OpenMP parallel region per search.
+#include "search/threads.h"
+
+#include <omp.h>
+
+#include <algorithm>
+
+namespace vblitz::search {
+
+void ThreadPool::resize(int threads) {
+  threads = std::clamp(threads, 1, kMaxThreads);
+  searchers_.resize(size_t(threads));
+  for (int i = 0; i < threads; ++i) {
+    if (!searchers_[size_t(i)]) searchers_[size_t(i)] = std::make_unique<Searcher>(tt_, options_);
+    searchers_[size_t(i)]->set_helper_id(i);
+  }
+}
+
+void ThreadPool::clear() {
+  for (auto& s : searchers_) s->clear();
+}
+
+void ThreadPool::ponderhit() {
+  for (auto& s : searchers_) s->ponderhit();
+}
+
+uint64_t ThreadPool::total_nodes() const {
+  uint64_t n = 0;
+  for (const auto& s : searchers_) n += s->nodes_searched();
+  return n;
+}
+
+Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                       const Searcher::ReportFn& report) {
+  const int n = size();
+  if (n == 1) {
+    core::Position root = pos;
+    return searchers_[0]->run(root, limits, stop, report);
+  }
+  // Helpers search without a clock until the main thread is done (or the user stops).
+  Limits helper_limits = limits;
+  helper_limits.infinite = true;
+  helper_limits.ponder = false;
+  helper_limits.nodes = limits.nodes ? std::max<uint64_t>(1, limits.nodes / uint64_t(n)) : 0;
+  std::atomic<bool> helpers_stop{false};
+  std::vector<Result> results(static_cast<size_t>(n));
+  Searcher::ReportFn main_report;
+  if (report)
+    main_report = [this, &report](const Report& r) {
+      Report all = r;
+      if (all.currmove == core::Move::none()) all.nodes = total_nodes();
+      report(all);
+    };
+
+#pragma omp parallel num_threads(n)
+  {
+    const int id = omp_get_thread_num();
+    core::Position root = pos;  // the game's earlier states are shared, read only
+    if (id == 0) {
+      results[0] = searchers_[0]->run(root, limits, stop, main_report);
+      helpers_stop.store(true, std::memory_order_relaxed);
+    } else {
+      results[size_t(id)] = searchers_[size_t(id)]->run(root, helper_limits, helpers_stop, nullptr);
+    }
+  }
+
+  // The reported move: the deepest completed iteration, the better score on a tie.
+  Result best = results[0];
+  for (const Result& r : results)
+    if (r.best != core::Move::none() &&
+        (r.depth > best.depth || (r.depth == best.depth && r.score > best.score)))
+      best = r;
+  best.nodes = best.tt_probes = best.tt_hits = 0;
+  best.pawn_probes = best.pawn_hits = best.king_probes = best.king_hits = 0;
+  for (const Result& r : results) {
+    best.nodes += r.nodes;
+    best.tt_probes += r.tt_probes;
+    best.tt_hits += r.tt_hits;
+    best.pawn_probes += r.pawn_probes;
+    best.pawn_hits += r.pawn_hits;
+    best.king_probes += r.king_probes;
+    best.king_hits += r.king_hits;
+  }
+  return best;
+}
+
+}  // namespace vblitz::search
