@@ -313,7 +313,6 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   us_ = pos.side_to_move();
   ponderhit_ = false;
   time_.start(limits, us_, options_.move_overhead);
-  tt_.new_search();
   stack_.assign(kMaxPly + 4, Stack());
   for (int i = 0; i < int(stack_.size()); ++i) stack_[i].ply = i - 1;
   Stack* ss = &stack_[1];  // ss[-1] exists for the root

@@ -61,7 +61,8 @@ class Searcher {
   Searcher(TranspositionTable& tt, const Options& options) : tt_(tt), options_(options) {}
 
   // Searches pos (whose history must stay alive) within the limits; `stop` ends it early from
-  // outside. Calls `report` after each iteration (and aspiration failure) if given.
+  // outside. Calls `report` after each iteration (and aspiration failure) if given. The
+  // caller ages the table first (TranspositionTable::new_search), once for all threads.
   Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
              const ReportFn& report);
   // Forgets ordering statistics (ucinewgame).

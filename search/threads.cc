@@ -32,6 +32,7 @@ uint64_t ThreadPool::total_nodes() const {
 
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
+  tt_.new_search();
   const int n = size();
   if (n == 1) {
     core::Position root = pos;

@@ -2,8 +2,9 @@
 // layout), probed by the SIMD kernels. Two layouts:
 //  - bucket (default): the eight slots are one 64-byte cache line;
 //  - cray: Cray Blitz's eight slots at base + k * stride, stride from ten middle key bits.
-// Lock-free: each entry is one 64-bit word written and read as a relaxed atomic, so a reader
-// sees a whole entry or an older one; the stored move is verified legal before use.
+// Lock-free: each entry is one 64-bit word written and read as a relaxed atomic (the bucket
+// layout copies its eight words with atomic loads before the kernel looks at them), so a
+// reader sees a whole entry or an older one; the stored move is verified legal before use.
 // Never cleared between moves: entries carry the search's age and older ones go first.
 #pragma once
 

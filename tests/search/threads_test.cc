@@ -1,0 +1,59 @@
+// Lazy SMP: several threads find the same mate, stop promptly, and count all their nodes.
+// Also run under ThreadSanitizer (preset `tsan`, label `threads`).
+#include "search/threads.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "core/game.h"
+
+namespace vblitz::search {
+namespace {
+
+TEST(Threads, SeveralThreadsFindTheMateAndCountAllNodes) {
+  TranspositionTable tt;
+  Options options;
+  ThreadPool pool(tt, options);
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"));
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 8;
+  for (int threads : {2, 3, 1, 4}) {
+    pool.resize(threads);
+    EXPECT_EQ(pool.size(), threads);
+    tt.clear();
+    Result r = pool.run(game.position(), limits, stop, nullptr);
+    EXPECT_EQ(game.position().to_uci(r.best), "f6a6") << threads;
+    EXPECT_EQ(r.score, mate_in(5)) << threads;
+    EXPECT_GT(r.nodes, 0u);
+  }
+}
+
+TEST(Threads, StopEndsEveryThreadQuickly) {
+  TranspositionTable tt;
+  Options options;
+  ThreadPool pool(tt, options);
+  pool.resize(2);
+  core::Game game;
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.infinite = true;
+  auto start = std::chrono::steady_clock::now();
+  std::thread stopper([&stop] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+  });
+  Result r = pool.run(game.position(), limits, stop, nullptr);
+  stopper.join();
+  auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(ms, 1000);
+  EXPECT_NE(r.best, core::Move::none());
+}
+
+}  // namespace
+}  // namespace vblitz::search
