@@ -58,6 +58,7 @@ bool Searcher::time_up() {
   if ((nodes_ & 1023) == 0) {
     published_nodes_.store(nodes_, std::memory_order_relaxed);
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.ponder && ponderhit_.load(std::memory_order_relaxed)) {
       // From now on the clock counts: plan as if the search had started here.
       limits_.ponder = false;
@@ -298,7 +299,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
 }
 
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
-                     const ReportFn& report) {
+                     const ReportFn& report, const std::atomic<bool>* also_stop) {
   start_ = std::chrono::steady_clock::now();
   const uint64_t pawn_probes_at_start = evaluator_.pawn_table().probes,
                  pawn_hits_at_start = evaluator_.pawn_table().hits;
@@ -306,6 +307,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
                  king_hits_at_start = evaluator_.king_table().hits;
   limits_ = limits;
   stop_ = &stop;
+  also_stop_ = also_stop;
   aborted_ = false;
   nodes_ = tt_probes_ = tt_hits_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);

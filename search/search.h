@@ -61,10 +61,11 @@ class Searcher {
   Searcher(TranspositionTable& tt, const Options& options) : tt_(tt), options_(options) {}
 
   // Searches pos (whose history must stay alive) within the limits; `stop` ends it early from
-  // outside. Calls `report` after each iteration (and aspiration failure) if given. The
+  // outside, and so does `also_stop` if given. Calls `report` after each iteration (and
+  // aspiration failure) if given. The
   // caller ages the table first (TranspositionTable::new_search), once for all threads.
-  Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
-             const ReportFn& report);
+  Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop, const ReportFn& report,
+             const std::atomic<bool>* also_stop = nullptr);
   // Forgets ordering statistics (ucinewgame).
   void clear() {
     history_.clear();
@@ -111,6 +112,7 @@ class Searcher {
   TimeManager time_;
   Limits limits_;
   const std::atomic<bool>* stop_ = nullptr;
+  const std::atomic<bool>* also_stop_ = nullptr;  // a second stop signal (the thread pool's)
   std::atomic<bool> ponderhit_{false};
   core::Color us_ = core::WHITE;
   bool aborted_ = false;

@@ -43,7 +43,8 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   helper_limits.infinite = true;
   helper_limits.ponder = false;
   helper_limits.nodes = limits.nodes ? std::max<uint64_t>(1, limits.nodes / uint64_t(n)) : 0;
-  std::atomic<bool> helpers_stop{false};
+  std::atomic<bool> helpers_stop{false};   // the main thread is done
+  std::atomic<bool> depth_reached{false};  // a helper completed the depth limit first
   std::vector<Result> results(static_cast<size_t>(n));
   Searcher::ReportFn main_report;
   if (report)
@@ -58,10 +59,13 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     const int id = omp_get_thread_num();
     core::Position root = pos;  // the game's earlier states are shared, read only
     if (id == 0) {
-      results[0] = searchers_[0]->run(root, limits, stop, main_report);
+      results[0] = searchers_[0]->run(root, limits, stop, main_report, &depth_reached);
       helpers_stop.store(true, std::memory_order_relaxed);
     } else {
-      results[size_t(id)] = searchers_[size_t(id)]->run(root, helper_limits, helpers_stop, nullptr);
+      Result& r = results[size_t(id)];
+      r = searchers_[size_t(id)]->run(root, helper_limits, helpers_stop, nullptr, &stop);
+      // With a depth limit, whichever thread completes it first ends the search.
+      if (limits.depth && r.depth >= limits.depth) depth_reached.store(true, std::memory_order_relaxed);
     }
   }
 
