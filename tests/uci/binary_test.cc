@@ -1,0 +1,115 @@
+// The vblitz binary driven over pipes, as a GUI drives it: every protocol case, bad input,
+// responsiveness during a search, and clean exits.
+#include <gtest/gtest.h>
+
+#include "core/game.h"
+#include "tests/uci/child_process.h"
+
+namespace vblitz::test {
+namespace {
+
+using std::chrono::milliseconds;
+
+struct Engine : ChildProcess {
+  Engine() : ChildProcess({VBLITZ_BINARY}) {}
+  // Sends a line and returns the output up to a line starting with `answer`; fails if none.
+  std::string ask(const std::string& line, const std::string& answer, milliseconds timeout = milliseconds(10000)) {
+    send(line);
+    bool found = false;
+    std::string out = read_until(answer, timeout, &found);
+    EXPECT_TRUE(found) << "no '" << answer << "' after '" << line.substr(0, 80) << "':\n" << out;
+    return out;
+  }
+};
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The move after "bestmove " in the output.
+std::string best_move(const std::string& out) {
+  size_t at = out.rfind("bestmove ");
+  if (at == std::string::npos) return "";
+  at += 9;
+  return out.substr(at, out.find_first_of(" \n", at) - at);
+}
+
+TEST(Binary, HandshakeOptionsAndReady) {
+  Engine e;
+  std::string out = e.ask("uci", "uciok");
+  EXPECT_TRUE(contains(out, "id name VBlitz"));
+  for (const char* option : {"Hash", "Threads", "Clear Hash", "Ponder", "MultiPV", "Move Overhead", "UCI_Chess960",
+                             "UCI_ShowWDL", "Kernels", "SimdTarget", "TTLayout", "ParamFile"})
+    EXPECT_TRUE(contains(out, std::string("option name ") + option + " type")) << option;
+  e.ask("isready", "readyok");
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
+TEST(Binary, SearchesAndAnswersWithALegalMove) {
+  Engine e;
+  e.ask("position startpos moves e2e4 c7c5 g1f3", "info string", milliseconds(3000));
+  e.send("isready");
+  e.read_until("readyok", milliseconds(3000));
+  std::string out = e.ask("go depth 6", "bestmove");
+  EXPECT_TRUE(contains(out, "info depth 6 "));
+  core::Game game;
+  ASSERT_FALSE(game.play({"e2e4", "c7c5", "g1f3"}));
+  EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+  out = e.ask("go wtime 1000 btime 1000 winc 10 binc 10", "bestmove", milliseconds(3000));
+  EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+  out = e.ask("go movetime 200", "bestmove", milliseconds(3000));
+  out = e.ask("go nodes 5000", "bestmove", milliseconds(3000));
+  out = e.ask("go mate 2", "bestmove", milliseconds(20000));
+}
+
+TEST(Binary, InfiniteAndPonderWaitForStopAndStayResponsive) {
+  Engine e;
+  e.send("position startpos");
+  e.send("go infinite");
+  std::string out = e.ask("isready", "readyok", milliseconds(1000));
+  EXPECT_FALSE(contains(out, "bestmove"));
+  bool found = false;
+  out = e.read_until("bestmove", milliseconds(1500), &found);
+  EXPECT_FALSE(found) << "bestmove during go infinite";
+  auto start = std::chrono::steady_clock::now();
+  e.ask("stop", "bestmove", milliseconds(1000));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(500));
+
+  e.send("go ponder wtime 2000 btime 2000");
+  out = e.read_until("bestmove", milliseconds(1500), &found);
+  EXPECT_FALSE(found) << "bestmove during go ponder";
+  e.ask("ponderhit", "bestmove", milliseconds(3000));
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
+TEST(Binary, BadInputIsAnsweredAndTheStateKept) {
+  Engine e;
+  e.send("position startpos moves e2e4");
+  const char* bad[] = {"flurb", "position fen 8/8/8 w - - 0 1", "position startpos moves e7e5 e1e8",
+                       "go wtime -100", "go depth x", "setoption name Hash value 0", "setoption name Hash value lots",
+                       "setoption name NoSuchThing value 1", "setoption name Threads value 5000",
+                       "setoption name Kernels value fast", "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"};
+  for (const char* line : bad) e.ask(line, "info string error: ", milliseconds(3000));
+  e.ask(std::string(2'000'000, 'x'), "info string error: line of 2000000 characters is too long");
+  std::string out = e.ask("go perft 1", "Nodes searched");
+  EXPECT_TRUE(contains(out, "Nodes searched: 20")) << out;  // still after 1. e4
+  e.ask("isready", "readyok");
+}
+
+TEST(Binary, MatedOrStalematedRootSaysNone) {
+  Engine e;
+  e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  std::string out = e.ask("go depth 3", "bestmove");
+  EXPECT_EQ(best_move(out), "(none)");
+}
+
+TEST(Binary, EndOfInputExitsCleanlyEvenWhileSearching) {
+  Engine e;
+  e.send("go infinite");
+  e.read_until("info depth 3", milliseconds(3000));
+  e.close_input();
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
+}  // namespace
+}  // namespace vblitz::test
