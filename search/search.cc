@@ -326,7 +326,9 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   result.best = limits.search_moves.empty() ? *root_moves.begin() : limits.search_moves.front();
 
   // `go mate N` alone searches deep enough for a mate in N through reductions, then answers.
-  const int depth_limit = limits.depth > 0 ? limits.depth : limits.mate > 0 ? 4 * limits.mate + 2 : kMaxPly - 1;
+  const int depth_limit = limits.depth > 0  ? limits.depth
+                          : limits.mate > 0 ? 4 * limits.mate + 2
+                                            : kMaxPly - 1;
   const int max_depth = std::min(depth_limit, kMaxPly - 1);
   const int allowed = limits.search_moves.empty() ? int(root_moves.size()) : int(limits.search_moves.size());
   const int lines = std::clamp(options_.multi_pv, 1, allowed);

@@ -13,7 +13,8 @@ using std::chrono::milliseconds;
 struct Engine : ChildProcess {
   Engine() : ChildProcess({VBLITZ_BINARY}) {}
   // Sends a line and returns the output up to a line starting with `answer`; fails if none.
-  std::string ask(const std::string& line, const std::string& answer, milliseconds timeout = milliseconds(10000)) {
+  std::string ask(const std::string& line, const std::string& answer,
+                  milliseconds timeout = milliseconds(10000)) {
     send(line);
     bool found = false;
     std::string out = read_until(answer, timeout, &found);
@@ -22,7 +23,9 @@ struct Engine : ChildProcess {
   }
 };
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // The move after "bestmove " in the output.
 std::string best_move(const std::string& out) {
@@ -36,8 +39,8 @@ TEST(Binary, HandshakeOptionsAndReady) {
   Engine e;
   std::string out = e.ask("uci", "uciok");
   EXPECT_TRUE(contains(out, "id name VBlitz"));
-  for (const char* option : {"Hash", "Threads", "Clear Hash", "Ponder", "MultiPV", "Move Overhead", "UCI_Chess960",
-                             "UCI_ShowWDL", "Kernels", "SimdTarget", "TTLayout", "ParamFile"})
+  for (const char* option : {"Hash", "Threads", "Clear Hash", "Ponder", "MultiPV", "Move Overhead",
+                             "UCI_Chess960", "UCI_ShowWDL", "Kernels", "SimdTarget", "TTLayout", "ParamFile"})
     EXPECT_TRUE(contains(out, std::string("option name ") + option + " type")) << option;
   e.ask("isready", "readyok");
   e.send("quit");
@@ -85,10 +88,17 @@ TEST(Binary, InfiniteAndPonderWaitForStopAndStayResponsive) {
 TEST(Binary, BadInputIsAnsweredAndTheStateKept) {
   Engine e;
   e.send("position startpos moves e2e4");
-  const char* bad[] = {"flurb", "position fen 8/8/8 w - - 0 1", "position startpos moves e7e5 e1e8",
-                       "go wtime -100", "go depth x", "setoption name Hash value 0", "setoption name Hash value lots",
-                       "setoption name NoSuchThing value 1", "setoption name Threads value 5000",
-                       "setoption name Kernels value fast", "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"};
+  const char* bad[] = {"flurb",
+                       "position fen 8/8/8 w - - 0 1",
+                       "position startpos moves e7e5 e1e8",
+                       "go wtime -100",
+                       "go depth x",
+                       "setoption name Hash value 0",
+                       "setoption name Hash value lots",
+                       "setoption name NoSuchThing value 1",
+                       "setoption name Threads value 5000",
+                       "setoption name Kernels value fast",
+                       "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"};
   for (const char* line : bad) e.ask(line, "info string error: ", milliseconds(3000));
   e.ask(std::string(2'000'000, 'x'), "info string error: line of 2000000 characters is too long");
   std::string out = e.ask("go perft 1", "Nodes searched");

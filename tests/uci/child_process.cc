@@ -54,7 +54,8 @@ void ChildProcess::send(const std::string& line) {
   }
 }
 
-std::string ChildProcess::read_until(const std::string& prefix, std::chrono::milliseconds timeout, bool* found) {
+std::string ChildProcess::read_until(const std::string& prefix, std::chrono::milliseconds timeout,
+                                     bool* found) {
   auto deadline = std::chrono::steady_clock::now() + timeout;
   size_t scanned = 0;
   if (found) *found = false;
@@ -69,7 +70,8 @@ std::string ChildProcess::read_until(const std::string& prefix, std::chrono::mil
         return result;
       }
     }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     pollfd p{from_child_, POLLIN, 0};
     if (poll(&p, 1, int(left.count())) <= 0) break;
