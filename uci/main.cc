@@ -2,6 +2,7 @@
 //   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
 //   vblitz [flags] bench [depth [threads]]
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
+//   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "eval/params.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
+#include "uci/epd.h"
 #include "uci/uci.h"
 
 namespace {
@@ -77,6 +79,13 @@ int main(int argc, char** argv) {
     uci::print_perft(game.position(), int(depth), std::cout);
     return 0;
   }
+  if (command == "epdmoves") {
+    if (args.size() != 2) {
+      std::cerr << "usage: vblitz epdmoves <file.epd>\n";
+      return 2;
+    }
+    return uci::print_epd_moves(args[1], std::cout, std::cerr);
+  }
   if (command == "params") {
     std::cout << eval::write_params(eval::default_params());
     return 0;
@@ -96,6 +105,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::cerr << "unknown command '" << command
-            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params]\n";
+            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE]\n";
   return 2;
 }

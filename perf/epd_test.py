@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Scores UCI engines on an EPD test suite (bm/am) at a fixed time per position, the engines
+running side by side (one core each) so they see the same conditions in the same run.
+
+usage: python3 perf/epd_test.py [--suite ../shared/data/tactics/wac.epd] [--ms 1000]
+           [--engine NAME=COMMAND ...]   (default: VBlitz and, when installed, Ethereal 12)
+"""
+import argparse
+import os
+import subprocess
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Uci:
+    def __init__(self, command):
+        self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix):
+        for line in self.proc.stdout:
+            if line.startswith(prefix):
+                return line.strip()
+        raise RuntimeError("engine closed its output")
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def run_engine(name, command, positions, ms, results):
+    engine = Uci(command)
+    engine.send("uci")
+    engine.until("uciok")
+    for option, value in (("Threads", "1"), ("Hash", "64")):
+        engine.send(f"setoption name {option} value {value}")
+    engine.send("isready")
+    engine.until("readyok")
+    solved, failed = 0, []
+    start = time.time()
+    for fen, best, avoid, ident in positions:
+        engine.send("ucinewgame")
+        engine.send(f"position fen {fen}")
+        engine.send(f"go movetime {ms}")
+        move = engine.until("bestmove").split()[1]
+        ok = (not best or move in best) and move not in avoid
+        solved += ok
+        if not ok:
+            failed.append(ident or fen)
+    engine.close()
+    results[name] = (solved, failed, time.time() - start)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", default=os.path.join(ROOT, "..", "shared", "data", "tactics", "wac.epd"))
+    parser.add_argument("--ms", type=int, default=1000)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"))
+    parser.add_argument("--engine", action="append", default=[])
+    args = parser.parse_args()
+    vblitz = os.path.join(args.build, "vblitz")
+    engines = dict(e.split("=", 1) for e in args.engine) or {"VBlitz": vblitz}
+    if not args.engine and os.access("/usr/games/ethereal-chess", os.X_OK):
+        engines["Ethereal 12"] = "/usr/games/ethereal-chess"
+    lines = subprocess.run([vblitz, "epdmoves", args.suite], check=True, capture_output=True, text=True).stdout
+    positions = []
+    for line in lines.splitlines():
+        fen, best, avoid, ident = line.split("\t")
+        positions.append((fen, best.split(), avoid.split(), ident.strip('"')))
+    results = {}
+    threads = [threading.Thread(target=run_engine, args=(n, c, positions, args.ms, results)) for n, c in engines.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print(f"{os.path.basename(args.suite)}: {len(positions)} positions, {args.ms} ms each, engines side by side\n")
+    print("| engine | solved | seconds |\n|---|---|---|")
+    for name, (solved, failed, seconds) in results.items():
+        print(f"| {name} | {solved}/{len(positions)} | {seconds:.0f} |")
+    for name, (solved, failed, seconds) in results.items():
+        print(f"\n{name} missed: {' '.join(failed) if failed else 'none'}")
+
+
+if __name__ == "__main__":
+    main()
