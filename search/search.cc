@@ -154,7 +154,26 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   return best;
 }
 
+// micro-Max's delay penalty: a node's score moves one point towards zero, so a gain (or loss)
+// seen one ply later is worth one point less (more) and the search takes the fastest route to
+// a gain. The window is mapped so that the mapped result keeps its bound: the inner search
+// runs on (g(alpha), g(beta)) and its value comes back through f.
 int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
+  if (!options_.delay_penalty || ss->ply == 0 || depth <= 0)
+    return search_node(pos, ss, alpha, beta, depth, cut_node);
+  auto f = [](int v) { return is_mate_score(v) ? v : v - (v > 0) + (v < 0); };
+  auto below = [](int v) {
+    return is_mate_score(v) ? v : v > 0 ? v + 1 : v < 0 ? v - 1 : 1;
+  };  // f(x) > v iff x > below(v)
+  auto at_least = [](int v) {
+    return is_mate_score(v) ? v : v > 0 ? v + 1 : v < 0 ? v - 1 : -1;
+  };  // f(x) >= v iff x >= at_least(v)
+  const int inner_alpha = below(alpha), inner_beta = at_least(beta);
+  if (inner_alpha >= inner_beta) return search_node(pos, ss, alpha, beta, depth, cut_node);
+  return f(search_node(pos, ss, inner_alpha, inner_beta, depth, cut_node));
+}
+
+int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
   const bool pv_node = beta - alpha > 1;
   const int ply = ss->ply;
   const bool root = ply == 0;
@@ -288,10 +307,6 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
 
   // Step 12. Mate and stalemate.
   if (move_number == 0) return in_check ? mated_in(ply) : draw_score(ply);
-
-  // micro-Max's delay penalty: a gain (or loss) seen one ply later is worth one point less
-  // (more), so the search prefers the fastest route to a gain.
-  if (options_.delay_penalty && !is_mate_score(best) && !root) best -= (best > 0) - (best < 0);
 
   Bound bound = bound_of_result(best, original_alpha, beta);
   tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);

@@ -96,7 +96,9 @@ class Searcher {
     std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
     ss->pv_length = (ss + 1)->pv_length + 1;
   }
+  // Alpha-beta at one node; applies the delay penalty (when on) around search_node.
   int negamax(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
+  int search_node(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   int quiescence(core::Position& pos, Stack* ss, int alpha, int beta, int qply);
   int draw_score(int ply) const;
   // True if the root move may be searched now (searchmoves, and lines already reported).

@@ -130,3 +130,35 @@ TEST(Search, BenchSignatureIsTheSameForEveryKernelChoiceAndTarget) {
 
 }  // namespace
 }  // namespace vblitz::search
+
+namespace vblitz::search {
+namespace {
+
+TEST(Search, DelayPenaltyKeepsMatesAndPullsScoresTowardZero) {
+  TranspositionTable tt;
+  Options options;
+  Searcher plain(tt, options);
+  Options delayed_options;
+  delayed_options.delay_penalty = true;
+  Searcher delayed(tt, delayed_options);
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 6;
+  for (const char* fen : {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    tt.clear();
+    Result a = plain.run(game.position(), limits, stop, nullptr);
+    tt.clear();
+    Result b = delayed.run(game.position(), limits, stop, nullptr);
+    if (is_mate_score(a.score)) {
+      EXPECT_EQ(b.score, a.score) << fen;
+    } else {
+      EXPECT_GT(b.score, 0) << fen;
+      EXPECT_LE(b.score, a.score + 2) << fen;  // each ply back costs a point of the gain
+    }
+  }
+}
+
+}  // namespace
+}  // namespace vblitz::search
