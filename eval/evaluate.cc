@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "eval/kpk.h"
 #include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
 
@@ -277,6 +278,16 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
   }
   const int ph = phase(pos);
   int score = (total.mg * ph + total.eg * (kMaxPhase - ph)) / kMaxPhase;
+  // King and pawn against king: the exact result from the bitbase. A win scores more than a
+  // rook but less than a queen (Cray Blitz), growing as the pawn advances; a draw is 0.
+  if (pos.pieces() == (pos.pieces(KING) | pos.pieces(PAWN)) && popcount(pos.pieces(PAWN)) == 1) {
+    const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+    const Square pawn = lsb(pos.pieces(PAWN));
+    const bool win = kpk_win(relative_square(strong, pos.king_square(strong)), relative_square(strong, pawn),
+                             relative_square(strong, pos.king_square(~strong)), pos.side_to_move() == strong);
+    const int value = win ? 600 + 10 * relative_rank(strong, pawn) : 0;
+    return strong == WHITE ? value : -value;
+  }
   const int material_diff = x.material[WHITE] - x.material[BLACK] +
                             params_.material[0].mg * (pos.count(W_PAWN) - pos.count(B_PAWN));
   return score * endgame_scale(pos, material_diff) / 16;

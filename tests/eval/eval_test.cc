@@ -87,6 +87,21 @@ TEST(Eval, DrawishEndingsAreScaledDown) {
   EXPECT_LT(opposite, same);
 }
 
+TEST(Eval, KingAndPawnAgainstKingIsExact) {
+  // Wins: the king in front of its pawn on the sixth rank, whoever moves; a pawn outside the
+  // defending king's square.
+  EXPECT_GT(white_score("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"), 500);
+  EXPECT_GT(white_score("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"), 500);
+  EXPECT_GT(white_score("8/8/8/8/8/k7/7P/7K b - - 0 1"), 500);
+  // Draws: the defending king in front of the pawn; a rook pawn with the king in the corner.
+  EXPECT_EQ(white_score("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"), 0);
+  EXPECT_EQ(white_score("k7/8/8/8/8/8/P7/7K w - - 0 1"), 0);
+  EXPECT_EQ(white_score("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1"), 0);
+  // The same positions for Black score the opposite.
+  EXPECT_LT(white_score("8/8/8/8/4p3/4k3/8/4K3 b - - 0 1"), -500);
+  EXPECT_EQ(white_score("4k3/4p3/4K3/8/8/8/8/8 b - - 0 1"), 0);
+}
+
 TEST(Eval, KernelsGiveIdenticalScores) {
   std::vector<std::string> fens = test::suite_fens();
   std::vector<int> scalar;
