@@ -263,8 +263,9 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
     compute_pawns(pos, params_, pawn_entry, trace);
     compute_king_safety(pos, params_, king_entry, trace);
   } else {
-    pawns = &pawns_.probe(pos, params_);
-    kings = &kings_.probe(pos, params_);
+    pawns = &pawns_.probe(pos.pawn_key(), [&](PawnEntry& e) { compute_pawns(pos, params_, e, nullptr); });
+    kings = &kings_.probe(pos.pawn_king_key(),
+                          [&](KingEntry& e) { compute_king_safety(pos, params_, e, nullptr); });
   }
   Context x{pos, params_, *pawns, *kings, trace, {}, {}};
   for (Color c : {WHITE, BLACK}) {

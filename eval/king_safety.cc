@@ -64,20 +64,4 @@ void compute_king_safety(const Position& pos, const Params& params, KingEntry& e
   for (Color c : {WHITE, BLACK}) score_king(pos, params, c, entry, trace);
 }
 
-const KingEntry& KingTable::probe(const Position& pos, const Params& params) {
-  ++probes;
-  KingEntry& e = table_[pos.pawn_king_key() % table_.size()];
-  if (e.key == pos.pawn_king_key() && e.key) {
-    ++hits;
-    return e;
-  }
-  compute_king_safety(pos, params, e, nullptr);
-  return e;
-}
-
-void KingTable::clear() {
-  for (KingEntry& e : table_) e.key = 0;
-  probes = hits = 0;
-}
-
 }  // namespace vblitz::eval

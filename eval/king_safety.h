@@ -4,9 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "core/position.h"
+#include "eval/eval_hash.h"
 #include "eval/params.h"
 #include "eval/trace.h"
 
@@ -21,15 +21,6 @@ struct KingEntry {
 // Computes the entry for pos's pawns and kings from scratch, recording terms in `trace`.
 void compute_king_safety(const core::Position& pos, const Params& params, KingEntry& entry, Trace* trace);
 
-class KingTable {
- public:
-  explicit KingTable(size_t entries = 1 << 14) : table_(entries) {}
-  const KingEntry& probe(const core::Position& pos, const Params& params);
-  void clear();
-  uint64_t probes = 0, hits = 0;
-
- private:
-  std::vector<KingEntry> table_;
-};
+using KingTable = EvalHashTable<KingEntry>;
 
 }  // namespace vblitz::eval

@@ -66,20 +66,4 @@ void compute_pawns(const Position& pos, const Params& params, PawnEntry& entry, 
   entry.attacks[BLACK] = pawn_attacks_bb<BLACK>(pos.pieces(BLACK, PAWN));
 }
 
-const PawnEntry& PawnTable::probe(const Position& pos, const Params& params) {
-  ++probes;
-  PawnEntry& e = table_[pos.pawn_key() % table_.size()];
-  if (e.key == pos.pawn_key() && e.key) {
-    ++hits;
-    return e;
-  }
-  compute_pawns(pos, params, e, nullptr);
-  return e;
-}
-
-void PawnTable::clear() {
-  for (PawnEntry& e : table_) e.key = 0;
-  probes = hits = 0;
-}
-
 }  // namespace vblitz::eval

@@ -4,9 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "core/position.h"
+#include "eval/eval_hash.h"
 #include "eval/params.h"
 #include "eval/trace.h"
 
@@ -23,16 +23,6 @@ struct PawnEntry {
 // Computes the entry for the pawns of pos from scratch, recording each term in `trace`.
 void compute_pawns(const core::Position& pos, const Params& params, PawnEntry& entry, Trace* trace);
 
-class PawnTable {
- public:
-  explicit PawnTable(size_t entries = 1 << 14) : table_(entries) {}
-  // The entry for pos's pawns, from the table or freshly computed.
-  const PawnEntry& probe(const core::Position& pos, const Params& params);
-  void clear();
-  uint64_t probes = 0, hits = 0;
-
- private:
-  std::vector<PawnEntry> table_;
-};
+using PawnTable = EvalHashTable<PawnEntry>;
 
 }  // namespace vblitz::eval

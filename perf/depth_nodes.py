@@ -20,11 +20,7 @@ def bench_fens():
 
 
 def run(name, command, fens, depth, results):
-    engine = Uci(command)
-    engine.send("uci")
-    engine.until("uciok")
-    engine.send("setoption name Threads value 1")
-    engine.send("setoption name Hash value 64")
+    engine = Uci(command).start()
     total = 0
     for fen in fens:
         engine.send("ucinewgame")

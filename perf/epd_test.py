@@ -29,19 +29,23 @@ class Uci:
                 return line.strip()
         raise RuntimeError("engine closed its output")
 
+    def start(self):
+        """UCI handshake with one thread and a 64 MB table, as both scripts measure."""
+        self.send("uci")
+        self.until("uciok")
+        for option, value in (("Threads", "1"), ("Hash", "64")):
+            self.send(f"setoption name {option} value {value}")
+        self.send("isready")
+        self.until("readyok")
+        return self
+
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=10)
 
 
 def run_engine(name, command, positions, ms, results):
-    engine = Uci(command)
-    engine.send("uci")
-    engine.until("uciok")
-    for option, value in (("Threads", "1"), ("Hash", "64")):
-        engine.send(f"setoption name {option} value {value}")
-    engine.send("isready")
-    engine.until("readyok")
+    engine = Uci(command).start()
     solved, failed = 0, []
     start = time.time()
     for fen, best, avoid, ident in positions:

@@ -1,0 +1,40 @@
+// A direct-mapped cache of evaluation entries keyed by a 64-bit Zobrist key: the pawn hash
+// (pawn key) and the king-safety hash (pawn+king key). Each evaluator owns its tables, so
+// parallel searches never share them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/zobrist.h"
+
+namespace vblitz::eval {
+
+template <class Entry>
+class EvalHashTable {
+ public:
+  explicit EvalHashTable(size_t entries = 1 << 14) : table_(entries) {}
+
+  // The entry for `key`: from the table, or filled by compute(entry) (which sets entry.key).
+  template <class Compute>
+  const Entry& probe(core::Key key, Compute compute) {
+    ++probes;
+    Entry& e = table_[key % table_.size()];
+    if (e.key == key && e.key) {
+      ++hits;
+      return e;
+    }
+    compute(e);
+    return e;
+  }
+  void clear() {
+    for (Entry& e : table_) e.key = 0;
+    probes = hits = 0;
+  }
+  uint64_t probes = 0, hits = 0;
+
+ private:
+  std::vector<Entry> table_;
+};
+
+}  // namespace vblitz::eval
