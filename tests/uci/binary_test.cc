@@ -49,6 +49,8 @@ TEST(Binary, HandshakeOptionsAndReady) {
 
 TEST(Binary, SearchesAndAnswersWithALegalMove) {
   Engine e;
+  e.send("setoption name Hash value 32");
+  e.send("ucinewgame");
   e.ask("position startpos moves e2e4 c7c5 g1f3", "info string", milliseconds(3000));
   e.send("isready");
   e.read_until("readyok", milliseconds(3000));
