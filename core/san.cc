@@ -59,4 +59,38 @@ Move parse_san(const Position& pos, std::string_view san) {
   return found;
 }
 
+std::string to_san(const Position& pos, Move m) {
+  std::string san;
+  const PieceType piece = type_of(pos.moved_piece(m));
+  if (m.kind() == Move::CASTLING) {
+    san = m.to() > m.from() ? "O-O" : "O-O-O";
+  } else {
+    if (piece != PAWN) {
+      san += " PNBRQK"[piece];
+      bool clash = false, file_clash = false, rank_clash = false;
+      for (Move other : MoveList<LEGAL>(pos)) {
+        if (other == m || other.to() != m.to() || other.kind() == Move::CASTLING ||
+            type_of(pos.moved_piece(other)) != piece)
+          continue;
+        clash = true;
+        file_clash |= file_of(other.from()) == file_of(m.from());
+        rank_clash |= rank_of(other.from()) == rank_of(m.from());
+      }
+      if (clash && (!file_clash || rank_clash)) san += char('a' + file_of(m.from()));
+      if (clash && file_clash) san += char('1' + rank_of(m.from()));
+    } else if (pos.is_capture(m)) {
+      san += char('a' + file_of(m.from()));
+    }
+    if (pos.is_capture(m)) san += 'x';
+    san += char('a' + file_of(m.to()));
+    san += char('1' + rank_of(m.to()));
+    if (m.kind() == Move::PROMOTION) san += std::string("=") + " PNBRQK"[m.promotion_type()];
+  }
+  Position after = pos;
+  StateInfo st;
+  after.do_move(m, st);
+  if (after.in_check()) san += MoveList<LEGAL>(after).size() ? '+' : '#';
+  return san;
+}
+
 }  // namespace vblitz::core

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -19,6 +20,9 @@ struct Limits {
   bool infinite = false;
   bool ponder = false;
   std::vector<core::Move> search_moves;  // restrict the root to these (empty: all)
+  // Extended-book bonuses (centipawns): the root window of each listed move is offset by its
+  // bonus, so the move is preferred unless it searches that much worse (Deep Blue).
+  std::vector<std::pair<core::Move, int>> root_bonus;
 
   bool uses_clock() const { return time[0] >= 0 || time[1] >= 0; }
 };

@@ -77,6 +77,12 @@ int Searcher::draw_score(int ply) const {
   return ply % 2 == 0 ? value : -value;
 }
 
+int Searcher::root_bonus(Move m) const {
+  for (const auto& [move, bonus] : limits_.root_bonus)
+    if (move == m) return bonus;
+  return 0;
+}
+
 bool Searcher::root_move_allowed(Move m) const {
   const auto& only = limits_.search_moves;
   if (!only.empty() && std::find(only.begin(), only.end(), m) == only.end()) return false;
@@ -260,6 +266,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       if (!pv_node && depth <= 3 && move_number > 4 + depth * depth) continue;
     }
 
+    // The extended book's bonus offsets this root move's window: it scores `shift` better.
+    const int shift = root ? root_bonus(m) : 0;
+    alpha -= shift;
+    beta -= shift;
     pos.do_move(m, st);
     ss->move = m;
     const bool gives_check = pos.in_check();
@@ -282,6 +292,9 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     }
     pos.undo_move(m);
     if (aborted_) return 0;
+    alpha += shift;
+    beta += shift;
+    if (!is_mate_score(score)) score += shift;
     if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
 
     if (score > best) {

@@ -103,6 +103,8 @@ class Searcher {
   int draw_score(int ply) const;
   // True if the root move may be searched now (searchmoves, and lines already reported).
   bool root_move_allowed(core::Move m) const;
+  // The extended-book bonus of root move m (0 if none).
+  int root_bonus(core::Move m) const;
   bool time_up();
   int64_t elapsed_ms() const;
 

@@ -3,14 +3,16 @@
 //   vblitz [flags] bench [depth [threads]]
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
 //   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
+//   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
-#include "eval/params.h"
+#include "eval/param_blocks.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
+#include "uci/book_command.h"
 #include "uci/epd.h"
 #include "uci/uci.h"
 
@@ -86,8 +88,9 @@ int main(int argc, char** argv) {
     }
     return uci::print_epd_moves(args[1], std::cout, std::cerr);
   }
+  if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "params") {
-    std::cout << eval::write_params(eval::default_params());
+    std::cout << eval::write_param_set(eval::default_param_set());
     return 0;
   }
   if (command == "bench") {
@@ -105,6 +108,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::cerr << "unknown command '" << command
-            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE]\n";
+            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
+               "book ...]\n";
   return 2;
 }

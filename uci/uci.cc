@@ -157,6 +157,12 @@ void Engine::cmd_uci() {
   say(targets);
   say("option name TTLayout type combo default bucket var bucket var cray");
   say("option name ParamFile type string default <empty>");
+  say("option name ParamBlock type combo default auto var auto var default var e4 var d4 var flank");
+  say("option name OwnBook type check default false");
+  say("option name BookFile type string default <empty>");
+  say("option name BookDepth type spin default 255 min 1 max 255");
+  say("option name BookVariety type spin default 50 min 0 max 100");
+  say("option name ExtendedBook type string default <empty>");
   say("option name King Safety type spin default 100 min 0 max 200");
   say("option name Passed Pawns type spin default 100 min 0 max 200");
   say("option name Mobility type spin default 100 min 0 max 200");
@@ -188,6 +194,7 @@ void Engine::cmd_position(std::string_view args) {
   if (i < words.size()) moves.assign(words.begin() + long(i) + 1, words.end());
   if (auto err = next.play(moves)) return error("position: " + *err);
   game_ = std::move(next);
+  first_move_ = fen == core::Position::kStartFen && !moves.empty() ? moves[0] : "";
 }
 
 void Engine::cmd_go(std::string_view args) {
@@ -251,7 +258,96 @@ void Engine::cmd_go(std::string_view args) {
       return error("go: unknown parameter '" + key.substr(0, 32) + "'");
     }
   }
+  if (play_book_move(limits)) return;
+  select_param_block();
+  if (!extended_book_.empty() && limits.search_moves.empty()) {
+    std::string line;
+    for (const book::Bonus& b : extended_book_.bonuses(game_.position())) {
+      limits.root_bonus.emplace_back(b.move, b.centipawns);
+      line += ' ' + game_.position().to_uci(b.move) + (b.centipawns >= 0 ? " +" : " ") +
+              std::to_string(b.centipawns);
+    }
+    if (!line.empty()) say("info string extended book bonus" + line);
+  }
   start_search(limits);
+}
+
+bool Engine::play_book_move(const search::Limits& limits) {
+  const core::Position& pos = game_.position();
+  if (!own_book_ || book_.empty() || limits.infinite || limits.ponder || limits.mate ||
+      !limits.search_moves.empty() || pos.game_ply() >= 2 * book_depth_)
+    return false;
+  const core::Move m = book_.choose(pos, book_variety_, book_rng_);
+  if (m == core::Move::none()) return false;
+  int weight = 0, total = 0;
+  for (const book::BookMove& b : book_.moves(pos)) {
+    total += b.weight;
+    if (b.move == m) weight = b.weight;
+  }
+  say("info string book move " + pos.to_uci(m) + " (weight " + std::to_string(weight) + " of " +
+      std::to_string(total) + ")");
+  say("bestmove " + pos.to_uci(m));
+  return true;
+}
+
+void Engine::select_param_block() {
+  eval::Family family = eval::Family::kDefault;
+  std::string why = "no book line";
+  if (forced_family_) {
+    family = *forced_family_;
+    why = "ParamBlock";
+  } else if (own_book_ && !book_.empty() && !first_move_.empty()) {
+    family = eval::family_of_first_move(first_move_);
+    why = "out of book after 1." + first_move_;
+  }
+  if (family == active_family_) return;
+  active_family_ = family;
+  apply_parameters();
+  say(std::string("info string parameter block ") + eval::family_name(family) + " (" + why + ")");
+}
+
+bool Engine::set_book_option(const std::string& key, const std::string& value) {
+  long number = 0;
+  const bool empty = value.empty() || value == "<empty>";
+  if (key == "ownbook") {
+    if (!parse_bool(value, own_book_))
+      error("OwnBook takes true or false, not '" + value.substr(0, 64) + "'");
+  } else if (key == "bookdepth") {
+    if (parse_int(value, 1, 255, number))
+      book_depth_ = int(number);
+    else
+      error("BookDepth takes moves from 1 to 255, not '" + value.substr(0, 64) + "'");
+  } else if (key == "bookvariety") {
+    if (parse_int(value, 0, 100, number))
+      book_variety_ = int(number);
+    else
+      error("BookVariety takes a percentage from 0 to 100, not '" + value.substr(0, 64) + "'");
+  } else if (key == "bookfile") {
+    book::PolyglotBook loaded;
+    if (empty) {
+      book_.clear();
+    } else if (auto err = loaded.load(value)) {
+      book_.clear();
+      error("BookFile: " + *err + "; playing without a book");
+    } else {
+      book_ = std::move(loaded);
+      say("info string book " + value + ": " + std::to_string(book_.size()) + " entries");
+    }
+  } else if (key == "extendedbook") {
+    book::ExtendedBook loaded;
+    if (empty) {
+      extended_book_.clear();
+    } else if (auto err = loaded.load(value)) {
+      extended_book_.clear();
+      error("ExtendedBook: " + *err + "; playing without an extended book");
+    } else {
+      extended_book_ = std::move(loaded);
+      say("info string extended book " + value + ": " + std::to_string(extended_book_.size()) + " moves");
+    }
+  } else {
+    return false;
+  }
+  return true;
 }
 
 void Engine::start_search(const search::Limits& limits) {
@@ -277,7 +373,7 @@ void Engine::start_search(const search::Limits& limits) {
 }
 
 void Engine::apply_parameters() {
-  eval::active_params() = eval::apply_style(base_params_, style_);
+  eval::active_params() = eval::apply_style(param_set_[active_family_], style_);
   pool_.clear();  // cached pawn and king entries were scored with the old weights
 }
 
@@ -321,6 +417,7 @@ void Engine::cmd_setoption(std::string_view args) {
   std::string value;
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
   const std::string key = lower(name);
+  if (set_book_option(key, value)) return;
   long number = 0;
   bool flag = false;
   auto bad_value = [&](const std::string& expected) {
@@ -373,19 +470,25 @@ void Engine::cmd_setoption(std::string_view args) {
     tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
                                  : search::TranspositionTable::Layout::kCray);
   } else if (key == "paramfile") {
-    eval::Params loaded = eval::default_params();
+    eval::ParamSet loaded = eval::default_param_set();
     if (!value.empty() && value != "<empty>") {
       std::ifstream in(value);
       if (!in) return error("ParamFile: cannot read '" + value.substr(0, 200) + "'; parameters unchanged");
       std::stringstream text;
       text << in.rdbuf();
-      if (auto err = eval::read_params(text.str(), loaded))
+      if (auto err = eval::read_param_set(text.str(), loaded))
         return error("ParamFile " + value.substr(0, 200) + ": " + *err + "; parameters unchanged");
     }
-    base_params_ = loaded;
+    param_set_ = loaded;
     apply_parameters();
     say("info string parameters " +
         (value.empty() || value == "<empty>" ? std::string("default") : "from " + value));
+  } else if (key == "paramblock") {
+    const std::string v = lower(value);
+    auto family = eval::parse_family(v);
+    if (v != "auto" && !family) return bad_value("auto, default, e4, d4 or flank");
+    forced_family_ = family;
+    if (family) select_param_block();
   } else if (key == "king safety" || key == "passed pawns" || key == "mobility" || key == "pawn structure") {
     if (!parse_int(value, 0, 200, number)) return bad_value("a percentage from 0 to 200");
     int& field = key == "king safety"    ? style_.king_safety
@@ -425,10 +528,27 @@ void Engine::cmd_display() {
   board << "\nFen: " << pos.fen() << std::hex << std::uppercase << std::setfill('0')
         << "\nKey: " << std::setw(16) << pos.key() << "\nPawn key: " << std::setw(16) << pos.pawn_key()
         << "\nPawn+king key: " << std::setw(16) << pos.pawn_king_key() << "\nMaterial key: " << std::setw(16)
-        << pos.material_key() << std::dec << "\nCheckers:";
+        << pos.material_key() << "\nPolyglot key: " << std::setw(16) << book::polyglot_key(pos) << std::dec
+        << "\nCheckers:";
   for (core::Bitboard b = pos.checkers(); b;) {
     core::Square s = core::pop_lsb(b);
     board << ' ' << char('a' + core::file_of(s)) << char('1' + core::rank_of(s));
+  }
+  board << "\nParameter block: " << eval::family_name(active_family_);
+  if (!book_.empty()) {
+    board << "\nBook moves:";
+    for (const book::BookMove& b : book_.moves(pos))
+      board << ' ' << pos.to_uci(b.move) << " (" << b.weight << ')';
+  }
+  if (!extended_book_.empty()) {
+    board << "\nExtended book:";
+    for (const book::Bonus& b : extended_book_.bonuses(pos)) {
+      const book::MoveStats& st = b.stats;
+      board << "\n  " << pos.to_uci(b.move) << ' ' << (b.centipawns >= 0 ? "+" : "") << b.centipawns
+            << " cp: games " << st.games << ", score " << (st.games ? 50 * st.points / st.games : 50)
+            << "%, variations " << st.variations << ", annotation " << st.annotation << ", year "
+            << st.last_year << ", mean Elo " << (st.elo_count ? st.elo_sum / st.elo_count : 0);
+    }
   }
   say(board.str());
 }

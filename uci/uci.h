@@ -5,11 +5,16 @@
 #include <atomic>
 #include <iosfwd>
 #include <mutex>
+#include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
 
+#include "book/extended_book.h"
+#include "book/polyglot.h"
 #include "core/game.h"
+#include "eval/param_blocks.h"
 #include "eval/params.h"
 #include "search/search.h"
 #include "search/threads.h"
@@ -44,8 +49,17 @@ class Engine {
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
   void start_search(const search::Limits& limits);
-  // Makes the base parameters with the style the evaluation's (between searches).
+  // Plays a move from the Polyglot book if OwnBook is on and the position is in it; true if
+  // it answered `bestmove`.
+  bool play_book_move(const search::Limits& limits);
+  // The block of the chosen family (ParamBlock), or with `auto` the family the game's book
+  // line opened (default without a book); reports a change with `info string`.
+  void select_param_block();
+  // Makes the active block with the style the evaluation's parameters (between searches).
   void apply_parameters();
+  // A setoption for a book option (OwnBook, BookFile, BookDepth, BookVariety, ExtendedBook);
+  // false if `key` names no book option.
+  bool set_book_option(const std::string& key, const std::string& value);
   bool searching() const { return thread_.joinable(); }
 
   std::ostream& out_;
@@ -54,7 +68,16 @@ class Engine {
   bool chess960_ = false;
   bool ponder_option_ = false;
   bool show_wdl_ = false;
-  eval::Params base_params_ = eval::default_params();  // from ParamFile, before the style
+  eval::ParamSet param_set_ = eval::default_param_set();  // from ParamFile, before the style
+  std::optional<eval::Family> forced_family_;             // ParamBlock; nullopt: auto
+  eval::Family active_family_ = eval::Family::kDefault;
+  std::string first_move_;  // the game's first move if it began at the standard start
+  book::PolyglotBook book_;
+  book::ExtendedBook extended_book_;
+  bool own_book_ = false;
+  int book_depth_ = 255;  // use the book for this many moves of each side
+  int book_variety_ = 50;
+  std::mt19937_64 book_rng_{std::random_device{}()};
   eval::Style style_;
   search::TranspositionTable tt_;
   search::Options options_;

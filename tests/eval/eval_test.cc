@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/evaluate.h"
+#include "eval/param_blocks.h"
 #include "simd/dispatch.h"
 #include "tests/test_support.h"
 
@@ -140,6 +141,37 @@ TEST(Params, FileRoundTripsAndBadFilesAreRejected) {
     EXPECT_NE(err->find(bad.reason), std::string::npos) << *err;
     EXPECT_EQ(write_params(p), write_params(default_params()));  // unchanged
   }
+}
+
+TEST(ParamBlocks, FamiliesBlocksAndSectionedFilesRoundTrip) {
+  EXPECT_EQ(family_of_first_move("e2e4"), Family::kE4);
+  EXPECT_EQ(family_of_first_move("d2d4"), Family::kD4);
+  EXPECT_EQ(family_of_first_move("c2c4"), Family::kFlank);
+  EXPECT_EQ(family_of_first_move("g1f3"), Family::kFlank);
+  const ParamSet& defaults = default_param_set();
+  EXPECT_EQ(write_params(defaults[Family::kDefault]), write_params(default_params()));
+  EXPECT_NE(write_params(defaults[Family::kE4]), write_params(default_params()));
+  EXPECT_NE(write_params(defaults[Family::kD4]), write_params(defaults[Family::kE4]));
+  // Written with its sections, the set reads back the same.
+  ParamSet read;
+  ASSERT_FALSE(read_param_set(write_param_set(defaults), read));
+  for (int f = 0; f < kFamilyCount; ++f)
+    EXPECT_EQ(write_params(read.blocks[f]), write_params(defaults.blocks[f]));
+  // A file without sections gives every block its base; a block starts from the file's base.
+  ASSERT_FALSE(read_param_set("bishop_pair 1 2\n[flank]\nmobility 5 5\n", read));
+  EXPECT_EQ(read[Family::kE4].bishop_pair[0], (Score{1, 2}));
+  EXPECT_EQ(read[Family::kFlank].bishop_pair[0], (Score{1, 2}));
+  EXPECT_EQ(read[Family::kFlank].mobility[0], (Score{5, 5}));
+  EXPECT_EQ(read[Family::kD4].mobility[0], default_params().mobility[0]);
+  // Errors name the line in the whole file and leave the set as it was.
+  ParamSet kept = read;
+  auto err = read_param_set("bishop_pair 1 2\n[d4]\nmobility 5\n", kept);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->rfind("line 3: ", 0), 0u) << *err;
+  err = read_param_set("[default]\n", kept);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("unknown block '[default]'"), std::string::npos) << *err;
+  EXPECT_EQ(write_param_set(kept), write_param_set(read));
 }
 
 }  // namespace
