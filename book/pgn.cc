@@ -226,6 +226,45 @@ std::optional<std::string> replay(const PgnGame& game, const MoveVisitor& visit)
   return walk(pos, game.moves, 0, true, visit);
 }
 
+std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& tags,
+                      const std::string& start_fen, const std::vector<core::Move>& moves,
+                      const std::string& result) {
+  std::string out;
+  auto tag = [&out](const std::string& name, const std::string& value) {
+    out += "[" + name + " \"";
+    for (char c : value) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    out += "\"]\n";
+  };
+  for (const auto& [name, value] : tags) tag(name, value);
+  core::Position pos;
+  std::vector<core::StateInfo> states(moves.size() + 1);
+  pos.set(start_fen, states[0]);
+  if (start_fen != core::Position::kStartFen) {
+    tag("SetUp", "1");
+    tag("FEN", start_fen);
+  }
+  out += '\n';
+  std::string line;
+  auto put = [&](const std::string& word) {
+    if (!line.empty() && line.size() + 1 + word.size() > 79) {
+      out += line + '\n';
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  };
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const int number = pos.game_ply() / 2 + 1;
+    if (pos.side_to_move() == core::WHITE)
+      put(std::to_string(number) + ".");
+    else if (i == 0)
+      put(std::to_string(number) + "...");
+    put(core::to_san(pos, moves[i]));
+    pos.do_move(moves[i], states[i + 1]);
+  }
+  put(result);
+  return out + line + "\n\n";
+}
+
 int points_for(const std::string& result, core::Color side) {
   if (result == "1/2-1/2") return 1;
   if (result == "1-0") return side == core::WHITE ? 2 : 0;

@@ -326,6 +326,23 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   return best;
 }
 
+std::optional<int> Searcher::quiet_eval(Position& pos) {
+  if (pos.in_check()) return std::nullopt;
+  static const std::atomic<bool> never{false};
+  limits_ = Limits();
+  stop_ = &never;
+  also_stop_ = nullptr;
+  aborted_ = false;
+  nodes_ = 0;
+  us_ = pos.side_to_move();
+  time_.start(limits_, us_, options_.move_overhead);
+  stack_.assign(kMaxPly + 4, Stack());
+  for (int i = 0; i < int(stack_.size()); ++i) stack_[i].ply = i - 1;
+  const int stand_pat = evaluator_.evaluate(pos);
+  if (quiescence(pos, &stack_[1], -kInfinite, kInfinite, 0) != stand_pat) return std::nullopt;
+  return stand_pat;
+}
+
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
   start_ = std::chrono::steady_clock::now();

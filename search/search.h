@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,10 @@ class Searcher {
   // caller ages the table first (TranspositionTable::new_search), once for all threads.
   Result run(core::Position& pos, const Limits& limits, const std::atomic<bool>& stop, const ReportFn& report,
              const std::atomic<bool>* also_stop = nullptr);
+  // For tuning data: the static evaluation (side to move) if pos is quiet, that is not in
+  // check and no capture or check in the quiescence search beats standing pat; else nullopt.
+  // The search probes the table: give it an empty one for an answer from the position alone.
+  std::optional<int> quiet_eval(core::Position& pos);
   // Forgets ordering statistics (ucinewgame).
   void clear() {
     history_.clear();

@@ -4,6 +4,7 @@
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
 //   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
 //   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
+//   vblitz datagen OUT.txt [...] (self-play tuning data; see tune/datagen.h)
 #include <iostream>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "core/game.h"
 #include "eval/param_blocks.h"
 #include "simd/dispatch.h"
+#include "tune/datagen.h"
 #include "uci/bench.h"
 #include "uci/book_command.h"
 #include "uci/epd.h"
@@ -89,6 +91,16 @@ int main(int argc, char** argv) {
     return uci::print_epd_moves(args[1], std::cout, std::cerr);
   }
   if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (command == "datagen") {
+    tune::DatagenOptions options;
+    if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
+      std::cerr << *err
+                << "\nusage: vblitz datagen OUT.txt [--games N] [--nodes N] [--openings FILE] [--pgn FILE] "
+                   "[--random-plies N] [--threads N] [--seed N]\n";
+      return 2;
+    }
+    return tune::run_datagen(options, std::cerr);
+  }
   if (command == "params") {
     std::cout << eval::write_param_set(eval::default_param_set());
     return 0;
@@ -109,6 +121,6 @@ int main(int argc, char** argv) {
   }
   std::cerr << "unknown command '" << command
             << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
-               "book ...]\n";
+               "book ... | datagen ...]\n";
   return 2;
 }

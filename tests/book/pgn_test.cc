@@ -129,5 +129,28 @@ TEST(Pgn, ReplayReportsIllegalMovesAndBadFen) {
   EXPECT_EQ(replayed(game).rfind("error: bad FEN tag", 0), 0u);
 }
 
+TEST(Pgn, WrittenGamesReadBack) {
+  const std::string fen = "r3k2r/6P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30";
+  core::Position pos;
+  core::StateInfo st;
+  ASSERT_FALSE(pos.set(fen, st));
+  std::vector<core::Move> moves;
+  std::vector<core::StateInfo> states(8);
+  for (const char* uci : {"e5d6", "e8c8", "g7h8q", "d8h8", "e1c1"}) {
+    moves.push_back(pos.parse_uci(uci));
+    ASSERT_NE(moves.back(), core::Move::none()) << uci;
+    pos.do_move(moves.back(), states[moves.size()]);
+  }
+  const std::string text =
+      book::write_pgn({{"Event", "a \"quoted\" event"}, {"Result", "1-0"}}, fen, moves, "1-0");
+  EXPECT_NE(text.find("30. exd6 O-O-O 31. gxh8=Q Rxh8 32. O-O-O 1-0"), std::string::npos) << text;
+  book::PgnGame game;
+  std::string reason;
+  ASSERT_EQ(read_one(text, game, reason), Status::kGame) << reason;
+  EXPECT_EQ(game.tag("Event"), "a \"quoted\" event");
+  EXPECT_EQ(game.tag("FEN"), fen);
+  EXPECT_EQ(replayed(game), "e5d6 e8c8 g7h8q d8h8 e1c1");
+}
+
 }  // namespace
 }  // namespace vblitz::test

@@ -1,0 +1,82 @@
+// Self-play data: every written position is quiet and labelled with its game's result, and the
+// PGN of the same games reads back through the PGN reader move for move.
+#include "tune/datagen.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "book/pgn.h"
+#include "core/game.h"
+#include "search/search.h"
+
+namespace vblitz::test {
+namespace {
+
+TEST(Datagen, ParsesItsArguments) {
+  tune::DatagenOptions o;
+  ASSERT_FALSE(tune::parse_datagen_args({"out.txt", "--games", "12", "--nodes", "300", "--threads", "2"}, o));
+  EXPECT_EQ(o.out_path, "out.txt");
+  EXPECT_EQ(o.games, 12);
+  EXPECT_EQ(o.nodes, 300u);
+  EXPECT_EQ(o.threads, 2);
+  EXPECT_TRUE(tune::parse_datagen_args({}, o));
+  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games", "0"}, o));
+  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games"}, o));
+  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--bogus", "1"}, o));
+}
+
+TEST(Datagen, WritesQuietLabelledPositionsAndReadablePgn) {
+  tune::DatagenOptions o;
+  o.out_path = ::testing::TempDir() + "/vblitz_datagen.txt";
+  o.pgn_path = ::testing::TempDir() + "/vblitz_datagen.pgn";
+  o.games = 6;
+  o.nodes = 300;
+  o.threads = 2;
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
+  EXPECT_NE(log.str().find("games 6/6"), std::string::npos) << log.str();
+
+  // The PGN: six games that replay legally, each with a decided or drawn result.
+  std::ifstream pgn(o.pgn_path);
+  book::PgnReader reader(pgn);
+  book::PgnGame game;
+  std::string reason;
+  std::map<std::string, std::string> result_of_position;  // FEN (4 fields) -> label of its game
+  int games = 0;
+  while (reader.next(game, reason) == book::PgnReader::Status::kGame) {
+    ++games;
+    ASSERT_NE(book::points_for(game.result, core::WHITE), -1) << game.result;
+    const std::string label = game.result == "1-0" ? "[1.0]" : game.result == "0-1" ? "[0.0]" : "[0.5]";
+    ASSERT_FALSE(book::replay(game, [&](const core::Position& pos, core::Move, int, bool, int) {
+      std::string fen = pos.fen();
+      result_of_position[fen] = label;
+    }));
+  }
+  EXPECT_EQ(games, 6);
+
+  // The data: quiet positions of those games, labelled with their game's result.
+  std::ifstream data(o.out_path);
+  int lines = 0;
+  search::TranspositionTable tt;
+  tt.resize(1);
+  search::Options options;
+  search::Searcher searcher(tt, options);
+  for (std::string line; std::getline(data, line); ++lines) {
+    const size_t cut = line.rfind(' ');
+    const std::string fen = line.substr(0, cut), label = line.substr(cut + 1);
+    ASSERT_TRUE(result_of_position.count(fen)) << line;
+    EXPECT_EQ(result_of_position[fen], label) << line;
+    core::Game g;
+    ASSERT_FALSE(g.set_fen(fen));
+    EXPECT_FALSE(g.position().in_check()) << line;
+    tt.clear();
+    EXPECT_TRUE(searcher.quiet_eval(g.position())) << line;
+  }
+  EXPECT_GT(lines, 20);
+}
+
+}  // namespace
+}  // namespace vblitz::test
