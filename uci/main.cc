@@ -5,6 +5,7 @@
 //   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
 //   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
 //   vblitz datagen OUT.txt [...] (self-play tuning data; see tune/datagen.h)
+//   vblitz tune DATA --out FILE [...]  (fits the parameters; see tune/tune_command.h)
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "eval/param_blocks.h"
 #include "simd/dispatch.h"
 #include "tune/datagen.h"
+#include "tune/tune_command.h"
 #include "uci/bench.h"
 #include "uci/book_command.h"
 #include "uci/epd.h"
@@ -91,6 +93,7 @@ int main(int argc, char** argv) {
     return uci::print_epd_moves(args[1], std::cout, std::cerr);
   }
   if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
   if (command == "datagen") {
     tune::DatagenOptions options;
     if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
@@ -121,6 +124,6 @@ int main(int argc, char** argv) {
   }
   std::cerr << "unknown command '" << command
             << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
-               "book ... | datagen ...]\n";
+               "book ... | datagen ... | tune ...]\n";
   return 2;
 }
