@@ -1,6 +1,7 @@
 // Basic chess value types shared by every layer: colours, pieces, squares and the 16-bit Move.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace vblitz::core {
@@ -114,6 +115,16 @@ constexpr bool is_ok(Square s) { return s < SQUARE_NB; }
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr Rank relative_rank(Color c, Rank r) { return Rank(r ^ (c * 7)); }
 constexpr Rank relative_rank(Color c, Square s) { return relative_rank(c, rank_of(s)); }
+// King steps between two squares (Chebyshev distance).
+constexpr int distance(Square a, Square b) {
+  const int files = file_of(a) - file_of(b), ranks = rank_of(a) - rank_of(b);
+  return std::max(files < 0 ? -files : files, ranks < 0 ? -ranks : ranks);
+}
+// King steps from s to the nearest of the four centre squares.
+constexpr int center_distance(Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  return std::max(std::max(3 - f, f - 4), std::max(3 - r, r - 4));
+}
 
 enum Direction : int8_t {
   NORTH = 8,

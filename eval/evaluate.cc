@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "eval/kpk.h"
+#include "eval/pawn_race.h"
 #include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
 
@@ -19,15 +20,6 @@ constexpr int kPhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
 constexpr int kMaxPhase = 24;
 constexpr int kEndgameMaterial = 1300;  // Cray Blitz's 13,000 points: below it, no king safety
 constexpr int kFullMaterial = 3100;     // a side's pieces at the start, roughly
-
-int center_distance(Square s) {
-  int f = file_of(s), r = rank_of(s);
-  return std::max(std::max(3 - f, f - 4), std::max(3 - r, r - 4));
-}
-
-int distance(Square a, Square b) {
-  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
 
 Bitboard adjacent_files(File f) {
   return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
@@ -276,6 +268,12 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
   for (Color c : {WHITE, BLACK}) {
     Score side = score_pieces(x, c) + score_pawns(x, c) + score_king(x, c);
     total += c == WHITE ? side : -side;
+  }
+  // Pawn races: with kings and pawns only, a race to queen won for certain.
+  if (const auto winner = pawn_race_winner(pos, pawns->passed)) {
+    Score race;
+    record(x.trace, Term::pawn_race, *winner, params_.pawn_race[0], race);
+    total += *winner == WHITE ? race : -race;
   }
   const int ph = phase(pos);
   int score = (total.mg * ph + total.eg * (kMaxPhase - ph)) / kMaxPhase;

@@ -9,11 +9,6 @@ using namespace core;
 
 namespace {
 
-int center_distance(Square s) {
-  int f = file_of(s), r = rank_of(s);
-  return std::max(std::max(3 - f, f - 4), std::max(3 - r, r - 4));
-}
-
 void score_king(const Position& pos, const Params& p, Color us, KingEntry& e, Trace* trace) {
   const Color them = ~us;
   const Square ksq = pos.king_square(us);

@@ -39,6 +39,7 @@ Params make_defaults() {
   const int passed_mg[8] = {0, 5, 8, 14, 25, 45, 70, 0}, passed_eg[8] = {0, 10, 15, 25, 45, 80, 130, 0};
   for (int r = 0; r < 8; ++r) p.passed_pawn[r] = {passed_mg[r], passed_eg[r]};
   p.outside_passed_pawn[0] = {5, 30};
+  p.pawn_race[0] = {0, 450};
   p.knight_center[0] = {-10, -8};
   p.knight_outpost[0] = {20, 10};
   p.knight_tropism[0] = {-3, -2};
@@ -110,7 +111,8 @@ Params apply_style(const Params& base, const Style& style) {
   scale({Term::king_file_preference, Term::king_rank, Term::king_shield_hole, Term::king_file,
          Term::king_no_luft, Term::lost_castling, Term::bishop_king_zone, Term::queen_king_exposure},
         style.king_safety);
-  scale({Term::passed_pawn, Term::outside_passed_pawn, Term::rook_behind_passer}, style.passed_pawns);
+  scale({Term::passed_pawn, Term::outside_passed_pawn, Term::pawn_race, Term::rook_behind_passer},
+        style.passed_pawns);
   scale({Term::mobility, Term::bishop_mobility, Term::rook_trapped}, style.mobility);
   scale({Term::center_pawns_unmoved, Term::pawn_ram, Term::eight_pawns, Term::doubled_pawn,
          Term::tripled_pawn, Term::isolated_pawn, Term::backward_pawn},

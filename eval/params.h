@@ -32,6 +32,7 @@ struct Score {
   X(backward_pawn, 2) /* open, closed */                                                  \
   X(passed_pawn, 8)   /* by rank; grows as the enemy pieces come off */                   \
   X(outside_passed_pawn, 1)                                                               \
+  X(pawn_race, 1)     /* kings and pawns only: a race to queen won for certain */         \
   X(knight_center, 1) /* per step closer to the centre */                                 \
   X(knight_outpost, 1)                                                                    \
   X(knight_tropism, 1) /* per step closer to the enemy king */                            \

@@ -4,6 +4,8 @@
 
 #include "eval/evaluate.h"
 #include "eval/param_blocks.h"
+#include "eval/pawn_race.h"
+#include "eval/pawns.h"
 #include "simd/dispatch.h"
 #include "tests/test_support.h"
 
@@ -172,6 +174,48 @@ TEST(ParamBlocks, FamiliesBlocksAndSectionedFilesRoundTrip) {
   ASSERT_TRUE(err);
   EXPECT_NE(err->find("unknown block '[default]'"), std::string::npos) << *err;
   EXPECT_EQ(write_param_set(kept), write_param_set(read));
+}
+
+// The race's verdict for a pure pawn ending, with passed pawns found by the pawn structure code.
+std::optional<core::Color> race(const std::string& fen) {
+  core::StateInfo si;
+  core::Position pos;
+  EXPECT_FALSE(pos.set(fen, si)) << fen;
+  PawnEntry entry;
+  compute_pawns(pos, default_params(), entry, nullptr);
+  return pawn_race_winner(pos, entry.passed);
+}
+
+TEST(PawnRace, SquareOfTheKingAndWhoQueensFirst) {
+  using core::BLACK;
+  using core::WHITE;
+  // Rule of the square: Kf5 to move is outside a5's square, Ke5 to move is inside.
+  EXPECT_EQ(race("8/8/8/P4k2/8/8/8/7K b - - 0 1"), WHITE);
+  EXPECT_EQ(race("8/8/8/P3k3/8/8/8/7K b - - 0 1"), std::nullopt);
+  // The same king counts one step more when it is not its move.
+  EXPECT_EQ(race("8/8/8/P3k3/8/8/8/7K w - - 0 1"), WHITE);
+  // A double step from the second rank: a2 needs five moves.
+  EXPECT_EQ(race("8/8/8/8/8/5k2/P7/7K w - - 0 1"), std::nullopt);
+  EXPECT_EQ(race("8/8/8/8/8/6k1/P7/7K w - - 0 1"), WHITE);
+  EXPECT_EQ(race("8/7k/8/8/8/8/P7/7K w - - 0 1"), WHITE);
+  // A piece in the way, or any piece on the board: no verdict.
+  EXPECT_EQ(race("8/K7/8/P4k2/8/8/8/8 b - - 0 1"), std::nullopt);
+  EXPECT_EQ(race("8/8/8/P4k2/8/8/8/6NK b - - 0 1"), std::nullopt);
+  // Both run, two moves apart: the first wins.
+  EXPECT_EQ(race("8/7k/P7/8/7p/8/8/K7 w - - 0 1"), WHITE);
+  EXPECT_EQ(race("8/7k/P7/8/7p/8/8/K7 b - - 0 1"), WHITE);
+  // One move apart, with a queening check (a8=Q+ against Kh8): the first wins.
+  EXPECT_EQ(race("7k/8/8/P7/7p/8/8/K7 w - - 0 1"), WHITE);
+  // One move apart, the new queen covering the other queening square (a8 sees h1): the first wins.
+  EXPECT_EQ(race("8/7k/8/P7/7p/8/8/K7 w - - 0 1"), WHITE);
+  // One move apart, no check and g1 uncovered: Q against Q, no verdict.
+  EXPECT_EQ(race("8/7k/8/P7/6p1/8/8/K7 w - - 0 1"), std::nullopt);
+  // Black to move queens first there, with check on a1: Black wins.
+  EXPECT_EQ(race("8/7k/8/P7/6p1/8/8/K7 b - - 0 1"), BLACK);
+  // The verdict reaches the evaluation, from the winner's side.
+  EXPECT_GT(white_score("8/7k/P7/8/7p/8/8/K7 w - - 0 1"), 300);
+  EXPECT_LT(white_score("8/8/8/7p/p7/8/8/K6k b - - 0 1") + white_score("8/8/8/7p/p7/8/8/K6k w - - 0 1"),
+            -300);
 }
 
 }  // namespace
