@@ -306,9 +306,26 @@ void Engine::select_param_block() {
   say(std::string("info string parameter block ") + eval::family_name(family) + " (" + why + ")");
 }
 
+// Loads `path` into `book` (a PolyglotBook or an ExtendedBook); `<empty>` unloads it, and a
+// file that cannot be used is reported and leaves no book.
+template <typename Book>
+void Engine::load_book_file(Book& book, const std::string& path, const char* option, const char* label,
+                            const char* unit) {
+  Book loaded;
+  if (path.empty() || path == "<empty>") {
+    book.clear();
+  } else if (auto err = loaded.load(path)) {
+    book.clear();
+    error(std::string(option) + ": " + *err + "; playing without " + (label[0] == 'e' ? "an " : "a ") +
+          label);
+  } else {
+    book = std::move(loaded);
+    say(std::string("info string ") + label + " " + path + ": " + std::to_string(book.size()) + " " + unit);
+  }
+}
+
 bool Engine::set_book_option(const std::string& key, const std::string& value) {
   long number = 0;
-  const bool empty = value.empty() || value == "<empty>";
   if (key == "ownbook") {
     if (!parse_bool(value, own_book_))
       error("OwnBook takes true or false, not '" + value.substr(0, 64) + "'");
@@ -323,27 +340,9 @@ bool Engine::set_book_option(const std::string& key, const std::string& value) {
     else
       error("BookVariety takes a percentage from 0 to 100, not '" + value.substr(0, 64) + "'");
   } else if (key == "bookfile") {
-    book::PolyglotBook loaded;
-    if (empty) {
-      book_.clear();
-    } else if (auto err = loaded.load(value)) {
-      book_.clear();
-      error("BookFile: " + *err + "; playing without a book");
-    } else {
-      book_ = std::move(loaded);
-      say("info string book " + value + ": " + std::to_string(book_.size()) + " entries");
-    }
+    load_book_file(book_, value, "BookFile", "book", "entries");
   } else if (key == "extendedbook") {
-    book::ExtendedBook loaded;
-    if (empty) {
-      extended_book_.clear();
-    } else if (auto err = loaded.load(value)) {
-      extended_book_.clear();
-      error("ExtendedBook: " + *err + "; playing without an extended book");
-    } else {
-      extended_book_ = std::move(loaded);
-      say("info string extended book " + value + ": " + std::to_string(extended_book_.size()) + " moves");
-    }
+    load_book_file(extended_book_, value, "ExtendedBook", "extended book", "moves");
   } else {
     return false;
   }

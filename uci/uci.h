@@ -60,6 +60,9 @@ class Engine {
   // A setoption for a book option (OwnBook, BookFile, BookDepth, BookVariety, ExtendedBook);
   // false if `key` names no book option.
   bool set_book_option(const std::string& key, const std::string& value);
+  template <typename Book>
+  void load_book_file(Book& book, const std::string& path, const char* option, const char* label,
+                      const char* unit);
   bool searching() const { return thread_.joinable(); }
 
   std::ostream& out_;

@@ -1,10 +1,12 @@
-// libFuzzer target over the UCI command parser and the FEN parser. Built by the `fuzz`
+// libFuzzer target over the UCI command parser, the FEN parser, the PGN reader and the Polyglot
+// book reader. Built by the `fuzz`
 // preset (clang); `ctest --preset fuzz` runs it for a bounded time.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
 #include <string>
 
+#include "book/book_builder.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "uci/uci.h"
@@ -31,6 +33,25 @@ void fuzz_fen(const std::string& text) {
   if (pos.fen() != again.fen()) __builtin_trap();
 }
 
+// The whole input as PGN (every game read, replayed and counted into a book) and as a Polyglot
+// book image (probed at the start position).
+void fuzz_books(const std::string& text) {
+  std::istringstream in(text);
+  book::BookBuilder builder({1024, 1});
+  book::BuildReport report;
+  builder.add_pgn(in, report);
+  book::PolyglotBook from_pgn;
+  if (from_pgn.load_bytes(book::write_entries(builder.polyglot_entries())) &&
+      builder.polyglot_entries().size())
+    __builtin_trap();  // a built book always reads back
+  book::PolyglotBook raw;
+  if (!raw.load_bytes(text)) {
+    core::Game start;
+    for (const book::BookMove& m : raw.moves(start.position()))
+      if (!start.position().is_legal(m.move)) __builtin_trap();
+  }
+}
+
 // Commands whose cost grows without bound with their arguments (memory, threads, perft or
 // bench depth) are left out; everything else goes to one long-lived engine.
 bool expensive(const std::string& line) {
@@ -47,6 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static uci::Engine engine(sink);
   const std::string text(reinterpret_cast<const char*>(data), size);
   fuzz_fen(text);
+  fuzz_books(text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     if (expensive(line)) continue;

@@ -8,27 +8,11 @@
 #include "book/book_builder.h"
 #include "core/game.h"
 #include "tests/test_support.h"
+#include "tests/uci/session.h"
 #include "uci/uci.h"
 
 namespace vblitz::test {
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Feeds the lines to one engine, letting each bounded search finish before the next line.
-std::string run(const std::vector<std::string>& lines) {
-  std::ostringstream out;
-  {
-    uci::Engine engine(out);
-    for (const std::string& line : lines) {
-      engine.handle(line);
-      if (line.rfind("go", 0) == 0) engine.wait_for_search();
-    }
-  }
-  return out.str();
-}
 
 // The bestmove of the output's last search.
 std::string last_bestmove(const std::string& out) {
@@ -54,9 +38,10 @@ std::string write_book(const std::string& name, const std::vector<std::string>& 
 
 TEST(UciBook, PlaysBookMovesThenSearchesWithTheOpeningsBlock) {
   const std::string path = write_book("vblitz_start.bin", {}, {{"e2e4", 10}, {"e2e5", 9999}});
-  const std::string out = run({"setoption name OwnBook value true", "setoption name BookFile value " + path,
-                               "setoption name BookVariety value 0", "position startpos", "go depth 3",
-                               "position startpos moves e2e4", "go depth 3"});
+  const std::string out =
+      waiting_session({"setoption name OwnBook value true", "setoption name BookFile value " + path,
+                       "setoption name BookVariety value 0", "position startpos", "go depth 3",
+                       "position startpos moves e2e4", "go depth 3"});
   EXPECT_TRUE(contains(out, "info string book " + path + ": 2 entries")) << out;
   EXPECT_TRUE(contains(out, "info string book move e2e4 (weight 10 of 10)\nbestmove e2e4\n")) << out;
   // Out of book: a search, with the block of the 1.e4 family.
@@ -70,12 +55,12 @@ TEST(UciBook, BookDepthOwnBookAndPonderLimitTheBook) {
   const std::string path = write_book("vblitz_e4e5.bin", {"e2e4", "e7e5"}, {{"g1f3", 5}});
   const std::string setup = "setoption name BookFile value " + path;
   const std::string position = "position startpos moves e2e4 e7e5";
-  EXPECT_TRUE(contains(run({"setoption name OwnBook value true", setup, position, "go depth 2"}),
+  EXPECT_TRUE(contains(waiting_session({"setoption name OwnBook value true", setup, position, "go depth 2"}),
                        "info string book move g1f3"));
-  EXPECT_FALSE(contains(run({"setoption name OwnBook value true", setup, "setoption name BookDepth value 1",
-                             position, "go depth 2"}),
+  EXPECT_FALSE(contains(waiting_session({"setoption name OwnBook value true", setup,
+                                         "setoption name BookDepth value 1", position, "go depth 2"}),
                         "book move"));
-  EXPECT_FALSE(contains(run({setup, position, "go depth 2"}), "book move"));  // OwnBook is off
+  EXPECT_FALSE(contains(waiting_session({setup, position, "go depth 2"}), "book move"));  // OwnBook is off
   std::ostringstream out;
   {
     uci::Engine engine(out);
@@ -98,16 +83,17 @@ TEST(UciBook, BadBookFilesAreReportedAndTheEnginePlaysOn) {
             "without a book"},
            {truncated, "info string error: BookFile: truncated: 19 bytes"},
            {illegal_only, "info string book " + illegal_only + ": 2 entries"}}) {
-    const std::string out = run({"setoption name OwnBook value true", "setoption name BookFile value " + file,
-                                 "position startpos", "go depth 2"});
+    const std::string out =
+        waiting_session({"setoption name OwnBook value true", "setoption name BookFile value " + file,
+                         "position startpos", "go depth 2"});
     EXPECT_TRUE(contains(out, message)) << out;
     EXPECT_FALSE(contains(out, "book move")) << out;
     core::Game start;
     EXPECT_NE(start.position().parse_uci(last_bestmove(out)), core::Move::none()) << out;
   }
   const std::string bad_values =
-      run({"setoption name BookDepth value 0", "setoption name BookVariety value 101",
-           "setoption name OwnBook value maybe", "setoption name ParamBlock value e5"});
+      waiting_session({"setoption name BookDepth value 0", "setoption name BookVariety value 101",
+                       "setoption name OwnBook value maybe", "setoption name ParamBlock value e5"});
   EXPECT_TRUE(contains(bad_values, "error: BookDepth takes moves from 1 to 255, not '0'")) << bad_values;
   EXPECT_TRUE(contains(bad_values, "error: BookVariety takes a percentage from 0 to 100, not '101'"));
   EXPECT_TRUE(contains(bad_values, "error: OwnBook takes true or false, not 'maybe'"));
@@ -122,10 +108,10 @@ TEST(UciBook, ExtendedBookOffsetsTheRootAndShowsItsBonuses) {
   const std::string path = ::testing::TempDir() + "/vblitz_extended.txt";
   std::ofstream(path) << builder.extended_book().write();
   const std::string out =
-      run({"setoption name ExtendedBook value " + path, "position startpos", "d", "go depth 4"});
+      waiting_session({"setoption name ExtendedBook value " + path, "position startpos", "d", "go depth 4"});
   EXPECT_TRUE(contains(out, "\nExtended book:\n  e2e4 +")) << out;
   EXPECT_TRUE(contains(out, "info string extended book bonus e2e4 +")) << out;
-  const std::string bad = run({"setoption name ExtendedBook value /nonexistent/x.txt"});
+  const std::string bad = waiting_session({"setoption name ExtendedBook value /nonexistent/x.txt"});
   EXPECT_TRUE(contains(bad, "info string error: ExtendedBook: cannot read")) << bad;
 }
 
@@ -136,22 +122,22 @@ TEST(UciBook, ParamBlocksChangeTheEvaluationAndLoadFromParamFiles) {
     size_t at = out.rfind("Final evaluation:");
     return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
   };
-  const std::string base = final_eval(run({position, "eval"}));
-  const std::string e4 = run({"setoption name ParamBlock value e4", position, "eval", "d"});
+  const std::string base = final_eval(waiting_session({position, "eval"}));
+  const std::string e4 = waiting_session({"setoption name ParamBlock value e4", position, "eval", "d"});
   EXPECT_TRUE(contains(e4, "info string parameter block e4 (ParamBlock)")) << e4;
   EXPECT_TRUE(contains(e4, "Parameter block: e4")) << e4;
   EXPECT_NE(final_eval(e4), base);
-  EXPECT_EQ(final_eval(run({"setoption name ParamBlock value e4", "setoption name ParamBlock value default",
-                            position, "eval"})),
+  EXPECT_EQ(final_eval(waiting_session({"setoption name ParamBlock value e4",
+                                        "setoption name ParamBlock value default", position, "eval"})),
             base);
 
   const std::string path = ::testing::TempDir() + "/vblitz_blocks.txt";
   std::ofstream(path) << "bishop_mobility 3 3\n[d4]\nbishop_mobility 9 9\n";
-  const std::string d4 =
-      run({"setoption name ParamFile value " + path, "setoption name ParamBlock value d4", position, "eval"});
+  const std::string d4 = waiting_session(
+      {"setoption name ParamFile value " + path, "setoption name ParamBlock value d4", position, "eval"});
   EXPECT_NE(final_eval(d4), base);
   std::ofstream(path) << "mobility 2 2\n[e5]\nmobility 7 7\n";
-  const std::string bad = run({"setoption name ParamFile value " + path});
+  const std::string bad = waiting_session({"setoption name ParamFile value " + path});
   EXPECT_TRUE(contains(bad, "line 2: unknown block '[e5]'")) << bad;
 }
 

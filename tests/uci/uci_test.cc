@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "simd/dispatch.h"
+#include "tests/uci/session.h"
 
 namespace vblitz::test {
 namespace {
@@ -21,23 +22,6 @@ std::string session(const std::string& lines) {
   std::istringstream in(lines);
   std::ostringstream out;
   EXPECT_EQ(uci::run_loop(in, out), 0);
-  return out.str();
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Feeds the lines to an engine, letting each bounded search finish before the next line.
-std::string waiting_session(const std::vector<std::string>& lines) {
-  std::ostringstream out;
-  {
-    uci::Engine engine(out);
-    for (const std::string& line : lines) {
-      engine.handle(line);
-      if (line.rfind("go", 0) == 0) engine.wait_for_search();
-    }
-  }
   return out.str();
 }
 
