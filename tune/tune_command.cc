@@ -20,7 +20,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: vblitz tune DATA --out FILE [--method texel|hill|ga] [--params START | --resume CHECKPOINT]\n"
     "       [--epochs N] [--batch N] [--rate R] [--optimizer adam|gd] [--k K] [--population N]\n"
-    "       [--threads N] [--limit N]\n";
+    "       [--l2 L] [--threads N] [--limit N]\n";
 
 struct CommandLine {
   std::string data, out, method = "texel", params, resume;
@@ -56,6 +56,8 @@ std::optional<std::string> parse(const std::vector<std::string>& args, CommandLi
       c.options.rate = number;
     else if (flag == "--k" && numeric && number > 0)
       c.options.k = number;
+    else if (flag == "--l2" && numeric)
+      c.options.l2 = number;
     else if (flag == "--population" && numeric && number >= 4)
       c.options.population = int(number);
     else if (flag == "--threads" && numeric && number >= 1)

@@ -61,6 +61,12 @@ double loss(const TuningSet& set, const std::vector<double>& w, double k, size_t
   return end > begin ? sum / double(end - begin) : 0;
 }
 
+double objective(const TuningSet& set, const std::vector<double>& w, const TuneOptions& o) {
+  double pull = 0;
+  for (size_t j = 0; j < w.size(); ++j) pull += (w[j] - set.start[j]) * (w[j] - set.start[j]);
+  return loss(set, w, o.k) + o.l2 * pull;
+}
+
 double fit_k(const TuningSet& set) {
   const double phi = (std::sqrt(5.0) - 1) / 2;
   double a = 0.05, b = 5.0;
@@ -107,7 +113,7 @@ std::vector<double> tune_texel(const TuningSet& set, std::vector<double> w, cons
       ++step;
       for (size_t j = 0; j < n; ++j) {
         if (!tunable(o, columns, j)) continue;
-        const double g = gradient[j] / double(end - begin);
+        const double g = gradient[j] / double(end - begin) + 2 * o.l2 * (w[j] - set.start[j]);
         if (!o.adam) {
           w[j] -= o.rate * g;
           continue;
@@ -134,7 +140,8 @@ std::vector<double> tune_hill(const TuningSet& set, std::vector<double> w, const
     for (size_t j = 0; j < w.size(); ++j) {
       if (!tunable(o, columns, j)) continue;
       for (double d : {step, -step}) {
-        if (delta_loss(set, columns, evals, int(j), d, o.k) >= 0) continue;
+        const double from = w[j] - set.start[j], pull = o.l2 * ((from + d) * (from + d) - from * from);
+        if (delta_loss(set, columns, evals, int(j), d, o.k) + pull >= 0) continue;
         w[j] += d;
         for (const auto& [i, c] : columns[j]) evals[i] += c * d;
         ++improved;
@@ -163,7 +170,7 @@ std::vector<double> tune_ga(const TuningSet& set, std::vector<double> w, const T
       if (tunable(o, columns, j)) population[size_t(p)][j] += spread(rng);
   std::vector<double> fitness(static_cast<size_t>(size));
   auto evaluate_all = [&] {
-    for (int p = 0; p < size; ++p) fitness[size_t(p)] = loss(set, population[size_t(p)], o.k);
+    for (int p = 0; p < size; ++p) fitness[size_t(p)] = objective(set, population[size_t(p)], o);
   };
   evaluate_all();
   auto tournament = [&]() -> const std::vector<double>& {
@@ -194,7 +201,7 @@ std::vector<double> tune_ga(const TuningSet& set, std::vector<double> w, const T
     population = std::move(next);
     evaluate_all();
     const size_t best = size_t(std::min_element(fitness.begin(), fitness.end()) - fitness.begin());
-    if (progress) progress(generation, fitness[best], population[best]);
+    if (progress) progress(generation, loss(set, population[best], o.k), population[best]);
   }
   return population[size_t(std::min_element(fitness.begin(), fitness.end()) - fitness.begin())];
 }

@@ -29,7 +29,12 @@ struct TuneOptions {
   int population = 32;       // ga
   uint64_t seed = 1;         // ga
   std::vector<bool> frozen;  // parameters never changed (sized like the vector, or empty)
+  double l2 = 0;             // all methods minimise loss + l2 * sum((w - start)^2): a pull
+                             // toward the starting values for terms the data hardly sees
 };
+
+// The objective the methods minimise: loss plus the L2 pull toward set.start.
+double objective(const TuningSet& set, const std::vector<double>& w, const TuneOptions& o);
 
 // Progress after each epoch, pass or generation: its number, the loss on all positions, and
 // the parameters; the caller prints it and may write a checkpoint.
