@@ -133,6 +133,21 @@ TEST(Tuner, GradientDescentAtASmallRateNeverRaisesTheLoss) {
   EXPECT_LT(last, first);
 }
 
+TEST(Tuner, AStrongL2PullKeepsTheStartingValues) {
+  const tune::TuningSet set =
+      tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
+  tune::TuneOptions o;
+  o.k = 1.0;
+  o.epochs = 20;
+  o.batch = set.size();
+  o.l2 = 1.0;  // far above the loss's own slope
+  for (auto method : {&tune::tune_texel, &tune::tune_hill}) {
+    const std::vector<double> w = method(set, set.start, o, nullptr);
+    for (size_t j = 0; j < w.size(); ++j)
+      EXPECT_NEAR(w[j], set.start[j], 1.0) << tune::parameter_name(int(j));
+  }
+}
+
 TEST(Tuner, HillClimbingAndTheGeneticAlgorithmImproveMonotonically) {
   const tune::TuningSet set =
       tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
