@@ -8,14 +8,16 @@ namespace vblitz::book {
 
 namespace {
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 // The year of a PGN date ("2024.05.17", "2024.??.??"), or 0 if unknown.
 int year_of(const std::string& date) {
-  if (date.size() < 4 || !std::all_of(date.begin(), date.begin() + 4, ::isdigit)) return 0;
+  if (date.size() < 4 || !std::all_of(date.begin(), date.begin() + 4, is_digit)) return 0;
   return std::stoi(date.substr(0, 4));
 }
 
 int elo_of(const std::string& text) {
-  if (text.empty() || text.size() > 4 || !std::all_of(text.begin(), text.end(), ::isdigit)) return 0;
+  if (text.empty() || text.size() > 4 || !std::all_of(text.begin(), text.end(), is_digit)) return 0;
   return std::stoi(text);
 }
 

@@ -10,11 +10,17 @@
 
 namespace vblitz::book {
 
+namespace {
+constexpr int32_t kMaxAnnotation = 1000000;  // file values beyond these are refused as corrupt
+constexpr uint32_t kMaxCount = 1000000000;
+}  // namespace
+
 void MoveStats::merge(const MoveStats& o) {
-  games += o.games;
-  points += o.points;
-  variations += o.variations;
-  annotation += o.annotation;
+  games = std::min(games + uint64_t(o.games), uint64_t(kMaxCount));
+  points = std::min(points + uint64_t(o.points), 2 * uint64_t(games));
+  variations = std::min(variations + uint64_t(o.variations), uint64_t(kMaxCount));
+  annotation = int32_t(
+      std::clamp(int64_t(annotation) + o.annotation, int64_t(-kMaxAnnotation), int64_t(kMaxAnnotation)));
   last_year = std::max(last_year, o.last_year);
   elo_sum += o.elo_sum;
   elo_count += o.elo_count;
@@ -69,7 +75,10 @@ std::optional<std::string> ExtendedBook::read(const std::string& text) {
     std::string extra;
     if (!(words >> std::hex >> key >> move >> std::dec >> s.games >> s.points >> s.variations >>
           s.annotation >> s.last_year >> s.elo_sum >> s.elo_count) ||
-        (words >> extra) || move > 0xFFFF || s.points > 2 * s.games)
+        (words >> extra) || move > 0xFFFF || s.points > 2 * s.games ||
+        std::abs(s.annotation) > kMaxAnnotation || s.last_year < 0 || s.last_year > 9999 ||
+        s.games > kMaxCount || s.variations > kMaxCount || s.elo_count > s.games ||
+        s.elo_sum > uint64_t(4000) * s.elo_count)
       return "line " + std::to_string(line_number) +
              ": expected 'key move games points variations annotation " + "year elo_sum elo_count'";
     loaded.add(key, uint16_t(move), s);
@@ -101,7 +110,7 @@ std::vector<Bonus> ExtendedBook::bonuses(const core::Position& pos) const {
     const double strength =
         s.elo_count ? std::clamp((double(s.elo_sum) / s.elo_count - 1800.0) / 800.0, 0.25, 1.0) : 1.0;
     const double base = kMaxBonus * popularity * share * (0.5 + score) * recency * strength;
-    const int annotation = std::clamp(8 * s.annotation, -20, 20);
+    const int annotation = int(std::clamp(8 * int64_t(s.annotation), int64_t(-20), int64_t(20)));
     const int bonus =
         std::clamp(int(std::lround(std::min(base, double(kMaxBonus)))) + annotation, -kMaxBonus, kMaxBonus);
     result.push_back({m, bonus, s});

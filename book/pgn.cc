@@ -9,6 +9,8 @@ namespace vblitz::book {
 
 namespace {
 
+constexpr size_t kMaxVariationDepth = 64;  // deeper nesting is refused (recursion bound)
+
 bool is_result(const std::string& w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
 
 int nag_annotation(int nag) {
@@ -108,6 +110,9 @@ PgnReader::Token PgnReader::read_token() {
       for (size_t close; (close = buffer_.find('}', pos_)) == std::string::npos;)
         if (!fill_line()) return {Token::kError, "unterminated comment", "", start};
       pos_ = buffer_.find('}', pos_) + 1;
+    } else if (c == '}') {
+      ++pos_;
+      return {Token::kError, "'}' without '{'", "", line_};
     } else if (c == '(' || c == ')') {
       ++pos_;
       return {c == '(' ? Token::kOpen : Token::kClose, std::string(1, c), "", line_};
@@ -183,6 +188,7 @@ PgnReader::Status PgnReader::next(PgnGame& game, std::string& reason) {
         return Status::kGame;
       case Token::kOpen:
         if (lines.back()->empty()) return fail(t, "a variation before any move");
+        if (lines.size() > kMaxVariationDepth) return fail(t, "variations nested too deeply");
         lines.push_back(&lines.back()->back().variations.emplace_back());
         break;
       case Token::kClose:
@@ -238,7 +244,7 @@ std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& ta
   for (const auto& [name, value] : tags) tag(name, value);
   core::Position pos;
   std::vector<core::StateInfo> states(moves.size() + 1);
-  pos.set(start_fen, states[0]);
+  if (pos.set(start_fen, states[0])) return "";
   if (start_fen != core::Position::kStartFen) {
     tag("SetUp", "1");
     tag("FEN", start_fen);

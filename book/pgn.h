@@ -72,7 +72,7 @@ std::optional<std::string> replay(const PgnGame& game, const MoveVisitor& visit)
 
 // A game as PGN text: the tags in the order given (SetUp and FEN added when `start_fen` is not
 // the standard start), the moves in SAN on lines of at most 79 characters, the result, and a
-// blank line. The moves must be legal from start_fen.
+// blank line. The moves must be legal from start_fen; an unreadable start_fen gives "".
 std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& tags,
                       const std::string& start_fen, const std::vector<core::Move>& moves,
                       const std::string& result);

@@ -115,8 +115,9 @@ core::Move PolyglotBook::choose(const core::Position& pos, int variety, std::mt1
   if (candidates.empty()) return core::Move::none();
   if (variety <= 0) return candidates.front().move;
   const double exponent = 100.0 / std::min(variety, 100);
+  const double heaviest = std::max(1, candidates.front().weight);  // scaled to 1 first: no overflow
   std::vector<double> chance;
-  for (const BookMove& b : candidates) chance.push_back(std::pow(double(b.weight), exponent));
+  for (const BookMove& b : candidates) chance.push_back(std::pow(b.weight / heaviest, exponent));
   if (std::all_of(chance.begin(), chance.end(), [](double c) { return c <= 0; }))
     return candidates.front().move;
   std::discrete_distribution<size_t> pick(chance.begin(), chance.end());

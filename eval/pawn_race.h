@@ -1,6 +1,7 @@
 // Pawn races in pure pawn endings, decided without search as Cray Blitz did: the square of the
-// king, who queens first, and whether the first queen stops the second (a queening check, or
-// control of the other queening square). Any doubt decides nothing.
+// king, who queens first, and whether the first queen stops the others (two moves to spare, or
+// control of their queening square out of their king's reach). Any doubt decides nothing: a
+// side in check, a capture on the board, a race one move apart without that control.
 #pragma once
 
 #include <optional>

@@ -86,7 +86,8 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
   int winning_streak = 0, quiet_streak = 0;
   const std::atomic<bool> stop{false};
   search::Limits limits;
-  limits.nodes = options.nodes * (80 + rng() % 41) / 100;  // 80-120%: games from one opening differ
+  limits.nodes = std::max<uint64_t>(
+      1, options.nodes * (80 + rng() % 41) / 100);  // 80-120%: games from one opening differ
   while (result.empty()) {
     core::Position& pos = game.position();
     if (core::MoveList<core::LEGAL>(pos).size() == 0) {

@@ -37,7 +37,7 @@ std::optional<std::string> parse(const std::vector<std::string>& args, CommandLi
     const std::string &flag = args[i], &value = args[i + 1];
     double number = 0;
     std::istringstream in(value);
-    const bool numeric = bool(in >> number) && in.eof() && number >= 0;
+    const bool numeric = bool(in >> number) && in.eof() && number >= 0 && number <= 1e9;
     if (flag == "--out")
       c.out = value;
     else if (flag == "--method" && (value == "texel" || value == "hill" || value == "ga"))
@@ -60,7 +60,7 @@ std::optional<std::string> parse(const std::vector<std::string>& args, CommandLi
       c.options.l2 = number;
     else if (flag == "--population" && numeric && number >= 4)
       c.options.population = int(number);
-    else if (flag == "--threads" && numeric && number >= 1)
+    else if (flag == "--threads" && numeric && number >= 1 && number <= 1024)
       c.threads = int(number);
     else if (flag == "--limit" && numeric && number >= 1)
       c.limit = size_t(number);

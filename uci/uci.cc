@@ -190,11 +190,15 @@ void Engine::cmd_position(std::string_view args) {
     return error("unexpected '" + words[i].substr(0, 64) + "' after position startpos");
   core::Game next;
   if (auto err = next.set_fen(fen, chess960_)) return error("bad FEN: " + *err);
+  // The opening family needs the standard start (the move counters aside).
+  auto without_counters = [](const std::string& f) { return f.substr(0, f.rfind(' ', f.rfind(' ') - 1)); };
+  const bool standard_start =
+      without_counters(next.position().fen()) == without_counters(core::Position::kStartFen);
   std::vector<std::string> moves;
   if (i < words.size()) moves.assign(words.begin() + long(i) + 1, words.end());
   if (auto err = next.play(moves)) return error("position: " + *err);
   game_ = std::move(next);
-  first_move_ = fen == core::Position::kStartFen && !moves.empty() ? moves[0] : "";
+  first_move_ = standard_start && !moves.empty() ? moves[0] : "";
 }
 
 void Engine::cmd_go(std::string_view args) {

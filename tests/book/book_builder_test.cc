@@ -135,6 +135,9 @@ TEST(ExtendedBook, RejectsMalformedFilesAndKeepsTheOldOne) {
   EXPECT_TRUE(extended.read("463b96181691fc9c 31c three 5 0 0 2020 0 0\n"));
   EXPECT_TRUE(extended.read("463b96181691fc9c 31c 1 5 0 0 2020 0 0\n"));  // 5 points from 1 game
   EXPECT_TRUE(extended.read("# only a comment\n"));
+  EXPECT_TRUE(extended.read("463b96181691fc9c 31c 3 5 0 300000000 2020 0 0\n"));  // annotation out of range
+  EXPECT_TRUE(extended.read("463b96181691fc9c 31c 3 5 0 0 -2147483648 0 0\n"));   // year out of range
+  EXPECT_TRUE(extended.read("463b96181691fc9c 31c 3 5 0 0 2020 9000 1\n"));       // a 9000 rating
   EXPECT_TRUE(extended.load("/nonexistent/extended.txt"));
   EXPECT_EQ(extended.size(), 1u);
 }

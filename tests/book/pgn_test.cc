@@ -88,6 +88,13 @@ TEST(Pgn, KeepsCommentsOutAndVariationsNagsAndTagsIn) {
   EXPECT_EQ(side_lines, (std::vector<std::string>{"0:d2d4", "1:g8f6", "1:d7d5", "2:c2c4"}));
 }
 
+// "(e5 (e5 (e5 ..." n levels deep.
+std::string nested_variations(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += "(e5 ";
+  return text;
+}
+
 TEST(Pgn, SkipsBrokenGamesWithTheirLineAndReasonAndReadsOn) {
   struct Case {
     std::string text, reason;
@@ -95,6 +102,9 @@ TEST(Pgn, SkipsBrokenGamesWithTheirLineAndReasonAndReadsOn) {
   const Case cases[] = {
       {"1. e4 ) e5 1-0", "game 1 (line 1): ')' without '('"},
       {"( 1. e4 ) 1-0", "game 1 (line 1): a variation before any move"},
+      {"1. e4 } e5 1-0", "game 1 (line 1): '}' without '{'"},
+      {"1. e4 {a {nested} comment} e5 1-0", "game 1 (line 1): unexpected 'comment'"},
+      {"1. e4 " + nested_variations(300) + "1-0", "game 1 (line 1): variations nested too deeply"},
       {"1. e4 e5\n2. Nf3 {unterminated\nand on", "game 1 (line 2): unterminated comment"},
       {"\n1. e4 e5 2. Nf3 @@@ 1-0", "game 1 (line 2): unexpected '@@@'"},
       {"[Event \"x]\n1. e4 1-0", "game 1 (line 1): malformed tag pair"},

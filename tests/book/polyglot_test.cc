@@ -110,6 +110,13 @@ TEST(PolyglotBook, VarietyPicksInProportionToTheWeights) {
       e4_count[variety] += game.position().to_uci(book.choose(game.position(), variety, rng)) == "e2e4";
   EXPECT_NEAR(double(e4_count[100]) / draws, 0.75, 0.03);  // 300 : 100
   EXPECT_NEAR(double(e4_count[50]) / draws, 0.90, 0.03);   // squared: 90000 : 10000
+  // Variety 1 raises the weights to the 100th power: no overflow, the heaviest nearly always.
+  book::PolyglotBook heavy;
+  ASSERT_FALSE(heavy.load_bytes(book::write_entries(start_entries({{"e2e4", 60000}, {"d2d4", 59000}}))));
+  int heaviest = 0;
+  for (int i = 0; i < 100; ++i)
+    heaviest += game.position().to_uci(heavy.choose(game.position(), 1, rng)) == "e2e4";
+  EXPECT_GT(heaviest, 70);
 }
 
 TEST(PolyglotBook, RejectsMissingTruncatedAndUnsortedFilesAndKeepsTheOldBook) {

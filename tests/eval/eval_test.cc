@@ -204,18 +204,26 @@ TEST(PawnRace, SquareOfTheKingAndWhoQueensFirst) {
   // Both run, two moves apart: the first wins.
   EXPECT_EQ(race("8/7k/P7/8/7p/8/8/K7 w - - 0 1"), WHITE);
   EXPECT_EQ(race("8/7k/P7/8/7p/8/8/K7 b - - 0 1"), WHITE);
-  // One move apart, with a queening check (a8=Q+ against Kh8): the first wins.
+  // One move apart, queening with check (a8=Q+ against Kh8) and covering h1: the first wins.
   EXPECT_EQ(race("7k/8/8/P7/7p/8/8/K7 w - - 0 1"), WHITE);
   // One move apart, the new queen covering the other queening square (a8 sees h1): the first wins.
   EXPECT_EQ(race("8/7k/8/P7/7p/8/8/K7 w - - 0 1"), WHITE);
   // One move apart, no check and g1 uncovered: Q against Q, no verdict.
   EXPECT_EQ(race("8/7k/8/P7/6p1/8/8/K7 w - - 0 1"), std::nullopt);
-  // Black to move queens first there, with check on a1: Black wins.
-  EXPECT_EQ(race("8/7k/8/P7/6p1/8/8/K7 b - - 0 1"), BLACK);
+  // Black to move queens first there, with check on a1 but a8 uncovered: a check alone gains
+  // one tempo and decides nothing.
+  EXPECT_EQ(race("8/7k/8/P7/6p1/8/8/K7 b - - 0 1"), std::nullopt);
+  // Black's c-pawn on the second rank against a8=Q, and h1 defended by Black's king: draws.
+  EXPECT_EQ(race("8/P7/7K/8/8/2p5/1k6/8 w - - 0 1"), std::nullopt);
+  EXPECT_EQ(race("4K3/P7/8/8/8/8/7p/6k1 w - - 0 1"), std::nullopt);
+  // A capture on the board (b3xc2), or the side to move in check: no verdict.
+  EXPECT_EQ(race("8/8/7P/8/k7/1p6/1PP5/7K b - - 0 1"), std::nullopt);
+  EXPECT_EQ(race("7k/P7/8/8/4p3/3K4/7p/8 w - - 0 1"), std::nullopt);
+  // Black's a-pawn outruns White's king with nothing to stop it.
+  EXPECT_EQ(race("K7/8/8/8/p6p/8/8/6k1 b - - 0 1"), BLACK);
   // The verdict reaches the evaluation, from the winner's side.
   EXPECT_GT(white_score("8/7k/P7/8/7p/8/8/K7 w - - 0 1"), 300);
-  EXPECT_LT(white_score("8/8/8/7p/p7/8/8/K6k b - - 0 1") + white_score("8/8/8/7p/p7/8/8/K6k w - - 0 1"),
-            -300);
+  EXPECT_LT(white_score("K7/8/8/8/p6p/8/8/6k1 b - - 0 1"), -500);
 }
 
 }  // namespace

@@ -26,6 +26,14 @@ TEST(Datagen, ParsesItsArguments) {
   EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games", "0"}, o));
   EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games"}, o));
   EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--bogus", "1"}, o));
+  // One node per move (never zero, which would mean no limit) still ends its game.
+  tune::DatagenOptions one;
+  one.out_path = ::testing::TempDir() + "/vblitz_datagen_one.txt";
+  one.games = 1;
+  one.nodes = 1;
+  one.threads = 1;
+  std::ostringstream log;
+  EXPECT_EQ(tune::run_datagen(one, log), 0) << log.str();
 }
 
 TEST(Datagen, WritesQuietLabelledPositionsAndReadablePgn) {
