@@ -77,7 +77,11 @@ std::string PgnGame::tag(const std::string& name) const {
 
 bool PgnReader::fill_line() {
   do {
-    if (!std::getline(in_, buffer_)) return false;
+    if (!std::getline(in_, buffer_)) {
+      buffer_.clear();  // (getline leaves it as it was at the end of input)
+      pos_ = 0;
+      return false;
+    }
     ++line_;
   } while (!buffer_.empty() && buffer_[0] == '%');
   pos_ = 0;

@@ -128,6 +128,17 @@ TEST(Pgn, SkipsBrokenGamesWithTheirLineAndReasonAndReadsOn) {
   }
 }
 
+TEST(Pgn, AnUnterminatedCommentAtTheEndOfInputEndsReading) {
+  // Found by the fuzzer: with no newline at the end, the reader used to see the comment forever.
+  std::istringstream in("[Event \"x\"]\n1. e4 {never closed");
+  book::PgnReader reader(in);
+  book::PgnGame game;
+  std::string reason;
+  EXPECT_EQ(reader.next(game, reason), Status::kSkipped);
+  EXPECT_EQ(reason, "game 1 (line 2): unterminated comment");
+  EXPECT_EQ(reader.next(game, reason), Status::kEnd);
+}
+
 TEST(Pgn, ReplayReportsIllegalMovesAndBadFen) {
   book::PgnGame game;
   std::string reason;
