@@ -15,6 +15,16 @@
 namespace vblitz::test {
 namespace {
 
+// Options for a short run writing `name`.txt in the test directory.
+tune::DatagenOptions small_run(const std::string& name, int games, uint64_t nodes, int threads) {
+  tune::DatagenOptions o;
+  o.out_path = ::testing::TempDir() + "/" + name + ".txt";
+  o.games = games;
+  o.nodes = nodes;
+  o.threads = threads;
+  return o;
+}
+
 TEST(Datagen, ParsesItsArguments) {
   tune::DatagenOptions o;
   ASSERT_FALSE(tune::parse_datagen_args({"out.txt", "--games", "12", "--nodes", "300", "--threads", "2"}, o));
@@ -27,22 +37,14 @@ TEST(Datagen, ParsesItsArguments) {
   EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games"}, o));
   EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--bogus", "1"}, o));
   // One node per move (never zero, which would mean no limit) still ends its game.
-  tune::DatagenOptions one;
-  one.out_path = ::testing::TempDir() + "/vblitz_datagen_one.txt";
-  one.games = 1;
-  one.nodes = 1;
-  one.threads = 1;
+  const tune::DatagenOptions one = small_run("vblitz_datagen_one", 1, 1, 1);
   std::ostringstream log;
   EXPECT_EQ(tune::run_datagen(one, log), 0) << log.str();
 }
 
 TEST(Datagen, WritesQuietLabelledPositionsAndReadablePgn) {
-  tune::DatagenOptions o;
-  o.out_path = ::testing::TempDir() + "/vblitz_datagen.txt";
+  tune::DatagenOptions o = small_run("vblitz_datagen", 6, 300, 2);
   o.pgn_path = ::testing::TempDir() + "/vblitz_datagen.pgn";
-  o.games = 6;
-  o.nodes = 300;
-  o.threads = 2;
   std::ostringstream log;
   ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
   EXPECT_NE(log.str().find("games 6/6"), std::string::npos) << log.str();

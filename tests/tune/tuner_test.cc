@@ -66,6 +66,18 @@ eval::Params modified_truth() {
   return truth;
 }
 
+// The set labelled by modified_truth() with K = 1, linearized at the defaults.
+tune::TuningSet truth_set() {
+  return tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
+}
+
+tune::TuneOptions options(int epochs) {
+  tune::TuneOptions o;
+  o.k = 1.0;
+  o.epochs = epochs;
+  return o;
+}
+
 TEST(Tuner, TheLinearModelFollowsTheRealEvaluation) {
   const auto data = labelled_by(eval::default_params(), 1.0);
   ASSERT_GT(data.size(), 500u);
@@ -116,13 +128,10 @@ TEST(Tuner, RecoversKnownWeightsFromTheirOwnLabels) {
 }
 
 TEST(Tuner, GradientDescentAtASmallRateNeverRaisesTheLoss) {
-  const tune::TuningSet set =
-      tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
-  tune::TuneOptions o;
-  o.k = 1.0;
+  const tune::TuningSet set = truth_set();
+  tune::TuneOptions o = options(30);
   o.adam = false;
   o.rate = 1e3;
-  o.epochs = 30;
   o.batch = set.size();
   double last = tune::loss(set, set.start, o.k);
   const double first = last;
@@ -134,11 +143,8 @@ TEST(Tuner, GradientDescentAtASmallRateNeverRaisesTheLoss) {
 }
 
 TEST(Tuner, AStrongL2PullKeepsTheStartingValues) {
-  const tune::TuningSet set =
-      tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
-  tune::TuneOptions o;
-  o.k = 1.0;
-  o.epochs = 20;
+  const tune::TuningSet set = truth_set();
+  tune::TuneOptions o = options(20);
   o.batch = set.size();
   o.l2 = 1.0;  // far above the loss's own slope
   for (auto method : {&tune::tune_texel, &tune::tune_hill}) {
@@ -149,11 +155,8 @@ TEST(Tuner, AStrongL2PullKeepsTheStartingValues) {
 }
 
 TEST(Tuner, HillClimbingAndTheGeneticAlgorithmImproveMonotonically) {
-  const tune::TuningSet set =
-      tune::build_tuning_set(labelled_by(modified_truth(), 1.0), eval::default_params());
-  tune::TuneOptions o;
-  o.k = 1.0;
-  o.epochs = 8;
+  const tune::TuningSet set = truth_set();
+  const tune::TuneOptions o = options(8);
   const double start = tune::loss(set, set.start, o.k);
   for (auto method : {&tune::tune_hill, &tune::tune_ga}) {
     double last = start;
