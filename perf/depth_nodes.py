@@ -7,9 +7,8 @@ usage: python3 perf/depth_nodes.py [--depth 10] [--engine NAME=COMMAND ...]
 import argparse
 import os
 import re
-import threading
 
-from epd_test import Uci
+from epd_test import Uci, engines_to_compare, side_by_side
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -47,16 +46,9 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"))
     parser.add_argument("--engine", action="append", default=[])
     args = parser.parse_args()
-    engines = dict(e.split("=", 1) for e in args.engine) or {"VBlitz": os.path.join(args.build, "vblitz")}
-    if not args.engine and os.access("/usr/games/ethereal-chess", os.X_OK):
-        engines["Ethereal 12"] = "/usr/games/ethereal-chess"
+    engines = engines_to_compare(args.engine, os.path.join(args.build, "vblitz"))
     fens = bench_fens()
-    results = {}
-    threads = [threading.Thread(target=run, args=(n, c, fens, args.depth, results)) for n, c in engines.items()]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = side_by_side(engines, run, fens, args.depth)
     print(f"Nodes to finish depth {args.depth} on the {len(fens)} bench positions (sum):\n")
     print("| engine | nodes |\n|---|---|")
     for name, nodes in results.items():

@@ -61,6 +61,25 @@ def run_engine(name, command, positions, ms, results):
     results[name] = (solved, failed, time.time() - start)
 
 
+def engines_to_compare(engine_args, vblitz):
+    """The engines named by --engine NAME=COMMAND, or VBlitz beside Ethereal 12 when installed."""
+    engines = dict(e.split("=", 1) for e in engine_args) or {"VBlitz": vblitz}
+    if not engine_args and os.access("/usr/games/ethereal-chess", os.X_OK):
+        engines["Ethereal 12"] = "/usr/games/ethereal-chess"
+    return engines
+
+
+def side_by_side(engines, work, *args):
+    """Runs work(name, command, *args, results) for every engine at once, one thread each."""
+    results = {}
+    threads = [threading.Thread(target=work, args=(n, c, *args, results)) for n, c in engines.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", default=os.path.join(ROOT, "..", "shared", "data", "tactics", "wac.epd"))
@@ -69,20 +88,13 @@ def main():
     parser.add_argument("--engine", action="append", default=[])
     args = parser.parse_args()
     vblitz = os.path.join(args.build, "vblitz")
-    engines = dict(e.split("=", 1) for e in args.engine) or {"VBlitz": vblitz}
-    if not args.engine and os.access("/usr/games/ethereal-chess", os.X_OK):
-        engines["Ethereal 12"] = "/usr/games/ethereal-chess"
+    engines = engines_to_compare(args.engine, vblitz)
     lines = subprocess.run([vblitz, "epdmoves", args.suite], check=True, capture_output=True, text=True).stdout
     positions = []
     for line in lines.splitlines():
         fen, best, avoid, ident = line.split("\t")
         positions.append((fen, best.split(), avoid.split(), ident.strip('"')))
-    results = {}
-    threads = [threading.Thread(target=run_engine, args=(n, c, positions, args.ms, results)) for n, c in engines.items()]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = side_by_side(engines, run_engine, positions, args.ms)
     print(f"{os.path.basename(args.suite)}: {len(positions)} positions, {args.ms} ms each, engines side by side\n")
     print("| engine | solved | seconds |\n|---|---|---|")
     for name, (solved, failed, seconds) in results.items():

@@ -95,6 +95,12 @@ def bench_rates(build, runs, settings, depth):
     return {s: statistics.median(v) for s, v in rates.items()}, nodes
 
 
+def write_svg(elements, path):
+    """Closes the list of SVG elements (opened by an <svg> element) and writes it to path."""
+    with open(path, "w") as f:
+        f.write("\n".join(elements + ["</svg>"]) + "\n")
+
+
 def svg_chart(table, impls, path):
     """Horizontal bars: speed-up of each implementation over the twin, per kernel case."""
     rows = sorted(table)
@@ -122,9 +128,7 @@ def svg_chart(table, impls, path):
     for k, impl in enumerate(impls):
         out.append(f'<rect x="{left}" y="{y + 20 * k}" width="12" height="10" fill="{colors[k % 8]}"/>')
         out.append(f'<text x="{left + 18}" y="{y + 20 * k + 9}">{impl}</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
+    write_svg(out, path)
 
 
 def main():

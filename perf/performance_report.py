@@ -40,9 +40,7 @@ def bar_svg(rows, path, title):
         out.append(f'<text x="4" y="{y + 13}">{label}</text>')
         out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar}" fill="#1f77b4"/>')
         out.append(f'<text x="{left + w + 4:.1f}" y="{y + 13}">{value / 1e6:.2f} M</text>')
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
+    kernels_report.write_svg(out, path)
 
 
 def main():

@@ -13,6 +13,8 @@ import re
 import statistics
 import subprocess
 
+import kernels_report  # write_svg
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = "<!-- threads:begin -->", "<!-- threads:end -->"
 
@@ -46,9 +48,7 @@ def svg(rows, path):
         parts.append(f'<text x="{left + 10}" y="{20 + 14 * (col - 2)}" fill="{color}">{label}</text>')
     parts.append(f'<line x1="{x(1):.1f}" y1="{y(1):.1f}" x2="{x(maxt):.1f}" y2="{y(maxt):.1f}" '
                  'stroke="gray" stroke-dasharray="3,3"/>')
-    parts.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(parts) + "\n")
+    kernels_report.write_svg(parts, path)
 
 
 def main():

@@ -94,12 +94,6 @@ TEST(Uci, KernelAndTargetOptionsSwitchAndRejectBadValues) {
   session("setoption name Kernels value vector\nsetoption name SimdTarget value best\n");
 }
 
-}  // namespace
-}  // namespace vblitz::test
-
-namespace vblitz::test {
-namespace {
-
 TEST(UciSearch, GoDepthAnswersWithALegalBestMove) {
   std::string out = waiting_session({"position startpos moves e2e4", "go depth 5"});
   size_t at = out.find("bestmove ");
@@ -148,12 +142,6 @@ TEST(UciSearch, BenchPrintsTheParsedTotals) {
   EXPECT_TRUE(contains(out, "position 43/43"));
 }
 
-}  // namespace
-}  // namespace vblitz::test
-
-namespace vblitz::test {
-namespace {
-
 std::string final_eval(const std::string& out) {
   size_t at = out.rfind("Final evaluation: ");
   return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
@@ -187,12 +175,6 @@ TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
   session("setoption name ParamFile value <empty>\n");
 }
 
-}  // namespace
-}  // namespace vblitz::test
-
-namespace vblitz::test {
-namespace {
-
 TEST(UciSearch, MultiPvReportsDistinctLinesAndWdlSumsToAThousand) {
   std::string out =
       waiting_session({"setoption name MultiPV value 3", "setoption name UCI_ShowWDL value true",
@@ -212,12 +194,6 @@ TEST(UciSearch, MultiPvReportsDistinctLinesAndWdlSumsToAThousand) {
   EXPECT_EQ(first_moves.size(), 3u) << out;
   EXPECT_TRUE(contains(out, "multipv 3"));
 }
-
-}  // namespace
-}  // namespace vblitz::test
-
-namespace vblitz::test {
-namespace {
 
 TEST(UciSearch, ThreadsCanChangeBetweenSearchesAndStopStaysQuick) {
   std::string out =
