@@ -127,6 +127,13 @@ int run_tune_command(const std::vector<std::string>& args, std::ostream& log) {
   const std::string checkpoint = c.out + ".checkpoint";
   t0 = std::chrono::steady_clock::now();
   auto last = t0;
+  // Positions scored per epoch, pass or generation: texel's gradient and loss passes; the GA's
+  // population and its report; hill climbing's trial moves (each touches at most its column,
+  // twice) and its report.
+  const double n = double(set.size());
+  const double scored = c.method == "texel" ? 2 * n
+                        : c.method == "ga"  ? (c.options.population + 1) * n
+                                            : n + 2 * double(set.coefficients.size());
   auto progress = [&](int epoch, double l, const std::vector<double>& w) {
     const int number = first_epoch + epoch - 1;
     const double step_seconds = seconds_since(last);
@@ -137,9 +144,7 @@ int run_tune_command(const std::vector<std::string>& args, std::ostream& log) {
                                  : " epoch ")
         << number << ": loss " << std::setprecision(6) << l << ", " << std::setprecision(1) << step_seconds
         << " s";
-    if (c.method == "texel")
-      log << ", " << std::setprecision(0) << double(set.size()) / step_seconds << " positions/s";
-    log << '\n';
+    log << ", " << std::setprecision(0) << scored / std::max(step_seconds, 1e-9) << " positions/s\n";
     std::ofstream(checkpoint) << "# checkpoint epoch " << number << " method " << c.method << " loss " << l
                               << '\n'
                               << eval::write_params(to_params(w));
