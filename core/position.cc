@@ -146,6 +146,35 @@ Bitboard Position::slider_attackers(Color c, Square s, Bitboard occupied) const 
          pieces(c) & occupied;
 }
 
+bool Position::gives_check(Move m) const {
+  const Color us = side_to_move_;
+  const Square ksq = king_square(~us), from = m.from(), to = m.to();
+  switch (m.kind()) {
+    case Move::CASTLING: {
+      // The rook checks from its new square, or the king and rook leaving their squares open
+      // a line for another slider (Chess960). `to` is the rook's square.
+      const Square rook_to = relative_square(us, to > from ? SQ_F1 : SQ_D1);
+      const Square king_to = relative_square(us, to > from ? SQ_G1 : SQ_C1);
+      const Bitboard occupied =
+          (pieces() ^ square_bb(from) ^ square_bb(to)) | square_bb(rook_to) | square_bb(king_to);
+      return (rook_attacks(rook_to, occupied) & square_bb(ksq)) ||
+             (slider_attackers(us, ksq, occupied) & ~square_bb(king_to) & ~square_bb(rook_to));
+    }
+    case Move::EN_PASSANT: {
+      const Square captured = to - pawn_push(us);
+      const Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+      return (pawn_attacks(us, to) & square_bb(ksq)) || slider_attackers(us, ksq, occupied);
+    }
+    default: {
+      if ((blockers_for_king(~us) & square_bb(from)) && !aligned(from, to, ksq)) return true;  // discovered
+      const PieceType pt = m.kind() == Move::PROMOTION ? m.promotion_type() : type_of(piece_on(from));
+      if (pt == PAWN) return pawn_attacks(us, to) & square_bb(ksq);
+      if (pt == KING) return false;
+      return attacks_bb(pt, to, pieces() ^ square_bb(from)) & square_bb(ksq);
+    }
+  }
+}
+
 void Position::do_castling(Color us, Square king_from, Square& rook_from, Square& king_to, Square& rook_to,
                            bool forward) {
   bool king_side = rook_from > king_from;

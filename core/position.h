@@ -102,6 +102,8 @@ class Position {
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   // Plays a legal move. `new_st` must outlive the move (until undo_move).
   void do_move(Move m, StateInfo& new_st);
+  // True if legal move m checks the enemy king, directly or by discovery (without playing it).
+  bool gives_check(Move m) const;
   // Takes back m, which must be the last move played.
   void undo_move(Move m);
   // Passes the turn; the side to move must not be in check.

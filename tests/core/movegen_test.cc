@@ -40,11 +40,44 @@ void check_split(Position& pos) {
   Color us = pos.side_to_move();
   for (Move m : all) {
     StateInfo st;
+    const bool predicted_check = pos.gives_check(m);
     pos.do_move(m, st);
     EXPECT_FALSE(pos.attackers_to(pos.king_square(us)) & pos.pieces(~us))
         << "illegal " << pos.to_uci(m) << " in " << pos.fen();
+    EXPECT_EQ(predicted_check, pos.in_check())
+        << "gives_check of " << pos.to_uci(m) << " after " << pos.fen();
     pos.undo_move(m);
   }
+}
+
+// gives_check against playing the move, on the rare kinds: castling, en passant, promotion,
+// discovered checks. Each FEN has at least one checking move of that kind.
+TEST(MoveGen, GivesCheckOnSpecialMoves) {
+  const char* fens[] = {
+      "5k2/8/8/8/8/8/8/4K2R w K - 0 1",      // O-O checks along the f-file
+      "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",      // O-O-O checks along the d-file
+      "8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 1",  // exd6 e.p. opens the fifth rank
+      "8/8/2k5/3pP3/8/8/8/4K3 w - d6 0 1",   // exd6 e.p. checks with the pawn
+      "6k1/4P3/8/8/8/8/8/4K3 w - - 0 1",     // e8=Q and e8=R check, e8=N and e8=B do not
+      "3n2k1/4P3/8/8/8/8/8/4K3 w - - 0 1",   // promotions with and without a capture
+      "4k3/8/8/8/4N3/8/8/4R2K w - - 0 1",    // every knight move discovers check
+      "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",  // Chess960, no checks
+  };
+  int checks = 0;
+  for (const char* fen : fens) {
+    StateInfo root;
+    Position pos;
+    ASSERT_EQ(pos.set(fen, root, std::string(fen).find("nrbkq") == 0), std::nullopt) << fen;
+    for (Move m : MoveList<LEGAL>(pos)) {
+      StateInfo st;
+      const bool predicted = pos.gives_check(m);
+      pos.do_move(m, st);
+      EXPECT_EQ(predicted, pos.in_check()) << pos.to_uci(m) << " in " << fen;
+      checks += pos.in_check();
+      pos.undo_move(m);
+    }
+  }
+  EXPECT_GE(checks, 12);
 }
 
 TEST(MoveGen, SplitIsExactAndEveryMoveLegalAlongPlayouts) {
