@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Scores UCI engines on an EPD test suite (bm/am) at a fixed time per position, the engines
-running side by side (one core each) so they see the same conditions in the same run.
+running side by side (one core each) so they see the same conditions in the same run. With
+--nodes the limit is a node count instead, which repeats exactly on a busy machine (for
+comparing two builds of VBlitz).
 
-usage: python3 perf/epd_test.py [--suite ../shared/data/tactics/wac.epd] [--ms 1000]
+usage: python3 perf/epd_test.py [--suite ../shared/data/tactics/wac.epd] [--ms 1000 | --nodes N]
            [--engine NAME=COMMAND ...]   (default: VBlitz and, when installed, Ethereal 12)
 """
 import argparse
@@ -44,14 +46,14 @@ class Uci:
         self.proc.wait(timeout=10)
 
 
-def run_engine(name, command, positions, ms, results):
+def run_engine(name, command, positions, go, results):
     engine = Uci(command).start()
     solved, failed = 0, []
     start = time.time()
     for fen, best, avoid, ident in positions:
         engine.send("ucinewgame")
         engine.send(f"position fen {fen}")
-        engine.send(f"go movetime {ms}")
+        engine.send(go)
         move = engine.until("bestmove").split()[1]
         ok = (not best or move in best) and move not in avoid
         solved += ok
@@ -84,6 +86,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", default=os.path.join(ROOT, "..", "shared", "data", "tactics", "wac.epd"))
     parser.add_argument("--ms", type=int, default=1000)
+    parser.add_argument("--nodes", type=int, help="a node limit per position instead of --ms")
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"))
     parser.add_argument("--engine", action="append", default=[])
     args = parser.parse_args()
@@ -94,8 +97,9 @@ def main():
     for line in lines.splitlines():
         fen, best, avoid, ident = line.split("\t")
         positions.append((fen, best.split(), avoid.split(), ident.strip('"')))
-    results = side_by_side(engines, run_engine, positions, args.ms)
-    print(f"{os.path.basename(args.suite)}: {len(positions)} positions, {args.ms} ms each, engines side by side\n")
+    go, limit = (f"go nodes {args.nodes}", f"{args.nodes} nodes") if args.nodes else (f"go movetime {args.ms}", f"{args.ms} ms")
+    results = side_by_side(engines, run_engine, positions, go)
+    print(f"{os.path.basename(args.suite)}: {len(positions)} positions, {limit} each, engines side by side\n")
     print("| engine | solved | seconds |\n|---|---|---|")
     for name, (solved, failed, seconds) in results.items():
         print(f"| {name} | {solved}/{len(positions)} | {seconds:.0f} |")

@@ -13,12 +13,17 @@ using namespace core;
 namespace {
 constexpr int32_t kHashMove = 1 << 30, kGoodCapture = 1 << 28, kKiller = 1 << 26, kCounter = 1 << 25;
 constexpr int kHistoryMax = 16384;
+
+// Moves entry toward +-kHistoryMax by bonus, less so the nearer it is already (it stays inside).
+void add_bonus(int16_t& entry, int bonus) {
+  bonus = std::clamp(bonus, -kHistoryMax, kHistoryMax);
+  entry = int16_t(entry + bonus - entry * std::abs(bonus) / kHistoryMax);
+}
 }  // namespace
 
-void History::update(Color side, Move m, int bonus) {
-  int16_t& h = quiet[side][m.from()][m.to()];
-  bonus = std::clamp(bonus, -kHistoryMax, kHistoryMax);
-  h = int16_t(h + bonus - h * std::abs(bonus) / kHistoryMax);  // stays within +-kHistoryMax
+void History::update(Color us, Piece piece, Move m, int bonus, const Continuations& cont) {
+  add_bonus(quiet[us][m.from()][m.to()], bonus);
+  for (PieceToHistory* table : cont) add_bonus((*table)[piece][m.to()], bonus);
 }
 
 void Killers::add(Move m, int count) {
@@ -29,7 +34,7 @@ void Killers::add(Move m, int count) {
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Killers* killers, int killer_count,
-                       Move counter, const History& history, bool noisy_only)
+                       Move counter, const History& history, const Continuations& cont, bool noisy_only)
     : pos_(pos) {
   Move* end = pos.in_check() ? generate<EVASIONS>(pos, moves_)
               : noisy_only   ? generate<NOISY>(pos, moves_)
@@ -52,7 +57,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const Killers* killers
     } else if (m == counter) {
       score = kCounter;
     } else {
-      score = history.quiet[us][m.from()][m.to()];
+      score = history.quiet_score(us, pos.moved_piece(m), m, cont);
     }
     scores_[i] = score;
   }

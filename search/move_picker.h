@@ -2,7 +2,9 @@
 // Blitz kept up to ten per ply), the counter move, quiet moves by history, losing captures.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/movegen.h"
 #include "simd/killer_match.h"
@@ -11,11 +13,27 @@ namespace vblitz::search {
 
 constexpr int kMaxKillers = 10;
 
+// Scores of quiet moves by [moved piece][target] after one particular earlier move.
+using PieceToHistory = std::array<std::array<int16_t, 64>, core::PIECE_NB>;
+
+// The continuation tables of the moves one and two plies before a node.
+using Continuations = std::array<PieceToHistory*, 2>;
+
 // Per-thread ordering statistics.
 struct History {
   int16_t quiet[core::COLOR_NB][64][64] = {};   // [side][from][to]
   core::Move counter[core::PIECE_NB][64] = {};  // reply to [piece][to] of the last move
-  void update(core::Color side, core::Move m, int bonus);
+  // One PieceToHistory per earlier move's [piece][target]; NO_PIECE's entries stand for a null
+  // move or none. On the heap: per-thread searchers may live on small thread stacks.
+  std::vector<PieceToHistory> continuation = std::vector<PieceToHistory>(core::PIECE_NB * 64);
+
+  PieceToHistory* after(core::Piece piece, core::Square to) { return &continuation[size_t(piece * 64 + to)]; }
+  // The ordering score of quiet move m by piece of side `us`: butterfly plus continuations.
+  int quiet_score(core::Color us, core::Piece piece, core::Move m, const Continuations& cont) const {
+    return quiet[us][m.from()][m.to()] + (*cont[0])[piece][m.to()] + (*cont[1])[piece][m.to()];
+  }
+  // Rewards (bonus > 0) or punishes quiet move m of piece in all three tables.
+  void update(core::Color us, core::Piece piece, core::Move m, int bonus, const Continuations& cont);
   void clear() { *this = History(); }
 };
 
@@ -32,7 +50,7 @@ struct Killers {
 class MovePicker {
  public:
   MovePicker(const core::Position& pos, core::Move tt_move, const Killers* killers, int killer_count,
-             core::Move counter, const History& history, bool noisy_only);
+             core::Move counter, const History& history, const Continuations& cont, bool noisy_only);
   // The next move, or Move::none() when none are left.
   core::Move next();
   int count() const { return int(size_); }

@@ -120,9 +120,11 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   int searched = 0;
 
   auto try_move = [&](Move m) {
-    pos.do_move(m, st);
-    ++searched;
     ss->move = m;
+    ss->continuation = history_.after(pos.moved_piece(m), m.to());
+    pos.do_move(m, st);
+    tt_.prefetch(pos.key());
+    ++searched;
     int score = -quiescence(pos, ss + 1, -beta, -alpha, qply + 1);
     pos.undo_move(m);
     if (aborted_) return false;
@@ -137,7 +139,8 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
     return alpha < beta;
   };
 
-  MovePicker picker(pos, tt_move, nullptr, 0, Move::none(), history_, true);
+  MovePicker picker(pos, tt_move, nullptr, 0, Move::none(), history_,
+                    {ss[-1].continuation, ss[-2].continuation}, true);
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
     // Losing captures cannot raise the score in a quiet search; skip them unless evading.
     if (!in_check && picker.last_was_bad_capture()) continue;
@@ -145,12 +148,8 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   }
   // At the first quiescence ply, quiet moves that give check are searched too.
   if (!in_check && qply == 0 && alpha < beta && !aborted_) {
-    for (Move m : MoveList<QUIET>(pos)) {
-      pos.do_move(m, st);
-      bool check = pos.in_check();
-      pos.undo_move(m);
-      if (check && !try_move(m)) break;
-    }
+    for (Move m : MoveList<QUIET>(pos))
+      if (pos.gives_check(m) && !try_move(m)) break;
   }
   if (aborted_) return 0;
   if (in_check && searched == 0) return mated_in(ss->ply);
@@ -213,14 +212,16 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     if (!pv_node && tte.depth >= depth && bound_decides(tte.bound, s, alpha, beta)) return s;
   }
 
-  // Step 4. Static evaluation.
+  // Step 4. Static evaluation; "improving" if it rose since our previous move.
   const int static_eval = in_check ? -kInfinite : evaluator_.evaluate(pos);
   ss->static_eval = static_eval;
   (ss + 1)->killers = Killers();
+  const bool improving = !in_check && static_eval > ss[-2].static_eval;
 
   if (!pv_node && !in_check) {
     // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
-    if (depth <= 6 && static_eval - 90 * depth >= beta && !is_mate_score(beta)) return static_eval;
+    if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
+      return static_eval;
 
     // Step 6. Null move, except where zugzwang is likely (no pieces besides pawns).
     if (depth >= 3 && static_eval >= beta && ss[-1].move != Move::null() &&
@@ -228,6 +229,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       int r = 3 + depth / 4 + std::min((static_eval - beta) / 200, 3);
       StateInfo st;
       ss->move = Move::null();
+      ss->continuation = history_.after(NO_PIECE, SQ_A1);
       pos.do_null_move(st);
       int score = -negamax(pos, ss + 1, -beta, -beta + 1, depth - 1 - r, !cut_node);
       pos.undo_null_move();
@@ -236,11 +238,17 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     }
   }
 
-  // Step 7. The moves, best first.
+  // Step 7. Internal iterative reduction: a node without a hash move is searched a ply
+  // shallower (its next visit will have a move to try first).
+  if (depth >= 4 && tt_move == Move::none()) --depth;
+
+  // Step 8. The moves, best first.
   const Move previous = ss[-1].move;
   const Move counter =
       previous.is_ok() ? history_.counter[pos.piece_on(previous.to())][previous.to()] : Move::none();
-  MovePicker picker(pos, tt_move, &ss->killers, options_.killer_count, counter, history_, false);
+  const Continuations continuations = {ss[-1].continuation, ss[-2].continuation};
+  MovePicker picker(pos, tt_move, &ss->killers, options_.killer_count, counter, history_, continuations,
+                    false);
   const int original_alpha = alpha;
   int best = -kInfinite, move_number = 0;
   Move best_move = Move::none();
@@ -259,31 +267,41 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       (*report_)(r);
     }
     const bool quiet = !pos.is_capture(m) && m.kind() != Move::PROMOTION;
+    const Piece moved = pos.moved_piece(m);
+    const int quiet_history = quiet ? history_.quiet_score(pos.side_to_move(), moved, m, continuations) : 0;
 
-    // Step 8. Futility and late-move pruning of quiet moves near the horizon.
-    if (!root && !in_check && quiet && best > -kMateInMaxPly && move_number > 1) {
-      if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;
-      if (!pv_node && depth <= 3 && move_number > 4 + depth * depth) continue;
+    // Step 9. Pruning near the horizon once a move has been searched: futility and late moves
+    // (quiet), and moves that lose material by static exchange.
+    if (!root && best > -kMateInMaxPly && move_number > 1) {
+      if (quiet && !in_check) {
+        if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;
+        if (!pv_node && depth <= 5 && move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
+          continue;
+      }
+      if (depth <= 6 && !see_ge(pos, m, quiet ? -50 * depth : -90 * depth)) continue;
     }
 
     // The extended book's bonus offsets this root move's window: it scores `shift` better.
     const int shift = root ? root_bonus(m) : 0;
     alpha -= shift;
     beta -= shift;
-    pos.do_move(m, st);
     ss->move = m;
+    ss->continuation = history_.after(moved, m.to());
+    pos.do_move(m, st);
+    tt_.prefetch(pos.key());
     const bool gives_check = pos.in_check();
-    // Step 9. Check extension.
+    // Step 10. Check extension.
     int new_depth = depth - 1 + (gives_check ? 1 : 0);
     int score;
 
-    // Step 10. Principal variation search with late move reductions.
+    // Step 11. Principal variation search with late move reductions (less for moves with a
+    // good history).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
       int r = 0;
       if (depth >= 3 && quiet && !in_check && !gives_check) {
-        r = reduction(depth, move_number) + !pv_node + cut_node;
+        r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
         r = std::clamp(r, 0, new_depth - 1);
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
@@ -304,13 +322,14 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
         best_move = m;
         update_pv(ss, m);
         if (alpha >= beta) {
-          // Step 11. A cutoff: reward the quiet move, punish the quiet moves tried before it.
+          // Step 12. A cutoff: reward the quiet move, punish the quiet moves tried before it.
           if (quiet) {
             ss->killers.add(m, options_.killer_count);
             if (previous.is_ok()) history_.counter[pos.piece_on(previous.to())][previous.to()] = m;
-            const int bonus = depth * depth;
+            const int bonus = 32 * std::min(depth * depth, 400);
             for (int i = 0; i < quiet_count; ++i)
-              history_.update(pos.side_to_move(), quiets_tried[i], quiets_tried[i] == m ? bonus : -bonus);
+              history_.update(pos.side_to_move(), pos.moved_piece(quiets_tried[i]), quiets_tried[i],
+                              quiets_tried[i] == m ? bonus : -bonus, continuations);
           }
           break;
         }
@@ -318,12 +337,23 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     }
   }
 
-  // Step 12. Mate and stalemate.
+  // Step 13. Mate and stalemate.
   if (move_number == 0) return in_check ? mated_in(ply) : draw_score(ply);
 
   Bound bound = bound_of_result(best, original_alpha, beta);
   tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
   return best;
+}
+
+Searcher::Stack* Searcher::reset_stack() {
+  stack_.assign(kMaxPly + 5, Stack());
+  for (int i = 0; i < int(stack_.size()); ++i) {
+    stack_[size_t(i)].ply = i - 2;
+    stack_[size_t(i)].move = Move::none();
+    stack_[size_t(i)].static_eval = -kInfinite;
+    stack_[size_t(i)].continuation = history_.after(NO_PIECE, SQ_A1);
+  }
+  return &stack_[2];
 }
 
 std::optional<int> Searcher::quiet_eval(Position& pos) {
@@ -336,10 +366,9 @@ std::optional<int> Searcher::quiet_eval(Position& pos) {
   nodes_ = 0;
   us_ = pos.side_to_move();
   time_.start(limits_, us_, options_.move_overhead);
-  stack_.assign(kMaxPly + 4, Stack());
-  for (int i = 0; i < int(stack_.size()); ++i) stack_[i].ply = i - 1;
+  Stack* root = reset_stack();
   const int stand_pat = evaluator_.evaluate(pos);
-  if (quiescence(pos, &stack_[1], -kInfinite, kInfinite, 0) != stand_pat) return std::nullopt;
+  if (quiescence(pos, root, -kInfinite, kInfinite, 0) != stand_pat) return std::nullopt;
   return stand_pat;
 }
 
@@ -360,10 +389,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   us_ = pos.side_to_move();
   ponderhit_ = false;
   time_.start(limits, us_, options_.move_overhead);
-  stack_.assign(kMaxPly + 4, Stack());
-  for (int i = 0; i < int(stack_.size()); ++i) stack_[i].ply = i - 1;
-  Stack* ss = &stack_[1];  // ss[-1] exists for the root
-  stack_[0].move = Move::none();
+  Stack* ss = reset_stack();
 
   Result result;
   MoveList<LEGAL> root_moves(pos);

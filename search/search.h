@@ -88,7 +88,8 @@ class Searcher {
  private:
   struct Stack {
     int ply;
-    core::Move move;  // the move that led to the next ply
+    core::Move move;               // the move that led to the next ply
+    PieceToHistory* continuation;  // the continuation table of `move`
     int static_eval;
     Killers killers;
     core::Move pv[kMaxPly + 1];
@@ -101,6 +102,8 @@ class Searcher {
     std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
     ss->pv_length = (ss + 1)->pv_length + 1;
   }
+  // Fresh stacks for a search from the root; returns the root's entry (two sentinels before it).
+  Stack* reset_stack();
   // Alpha-beta at one node; applies the delay penalty (when on) around search_node.
   int negamax(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   int search_node(core::Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);

@@ -48,6 +48,8 @@ class TranspositionTable {
 
   // Looks the key up; true and `out` filled if found.
   bool probe(core::Key key, TTData& out) const;
+  // Starts loading key's bucket into the cache (call as soon as the key is known).
+  void prefetch(core::Key key) const { __builtin_prefetch(&entries_[base_index(key)]); }
   // Stores an entry, over the same key or over the victim Cray Blitz's rules choose.
   void store(core::Key key, core::Move move, int score, int depth, Bound bound);
   // Per mille of sampled slots holding entries of the current search.
