@@ -1,0 +1,95 @@
+// Move ordering: the picker yields every legal move exactly once in its stated order, and the
+// history tables (butterfly and continuation) reorder quiet moves and stay bounded.
+#include "search/move_picker.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+#include "core/position.h"
+#include "search/see.h"
+#include "tests/test_support.h"
+
+namespace vblitz::search {
+namespace {
+
+using namespace core;
+
+bool is_noisy(const Position& pos, Move m) { return pos.is_capture(m) || m.kind() == Move::PROMOTION; }
+
+// The moves the picker yields, in order.
+std::vector<Move> picked(MovePicker& picker) {
+  std::vector<Move> out;
+  for (Move m = picker.next(); m != Move::none(); m = picker.next()) out.push_back(m);
+  return out;
+}
+
+TEST(MovePicker, EveryLegalMoveOnceHashMoveFirstLosingCapturesLast) {
+  auto history = std::make_unique<History>();
+  const Continuations none = {history->after(NO_PIECE, SQ_A1), history->after(NO_PIECE, SQ_A1)};
+  int positions = 0;
+  for (const std::string& fen : test::suite_fens()) {
+    StateInfo st;
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, st)) << fen;
+    MoveList<LEGAL> legal(pos);
+    if (legal.size() == 0) continue;
+    const Move hash_move = *(legal.begin() + legal.size() / 2);
+    MovePicker picker(pos, hash_move, nullptr, 0, Move::none(), *history, none, false);
+    const std::vector<Move> order = picked(picker);
+    ASSERT_EQ(order.size(), legal.size()) << fen;
+    std::set<uint16_t> seen;
+    for (Move m : order)
+      EXPECT_TRUE(seen.insert(m.raw()).second) << "twice: " << pos.to_uci(m) << " in " << fen;
+    for (Move m : legal) EXPECT_TRUE(seen.count(m.raw())) << "missing: " << pos.to_uci(m) << " in " << fen;
+    EXPECT_EQ(order.front(), hash_move) << fen;
+    // After the first losing capture only losing captures follow.
+    if (pos.in_check()) continue;
+    auto losing = [&](Move m) { return m != hash_move && is_noisy(pos, m) && !see_ge(pos, m, 0); };
+    auto first_losing = std::find_if(order.begin(), order.end(), losing);
+    EXPECT_TRUE(std::all_of(first_losing, order.end(), losing)) << fen;
+    ++positions;
+  }
+  EXPECT_GT(positions, 500);
+}
+
+TEST(MovePicker, HistoryAndContinuationsLiftARewardedQuietMove) {
+  auto history = std::make_unique<History>();
+  StateInfo st;
+  Position pos;
+  ASSERT_FALSE(pos.set("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", st));
+  const Move reply = Move(SQ_F1, SQ_B5);  // Bb5 after ...Nc6
+  Continuations after_nc6 = {history->after(B_KNIGHT, SQ_C6), history->after(W_KNIGHT, SQ_F3)};
+  auto rank_of_move = [&](const Continuations& cont) {
+    MovePicker picker(pos, Move::none(), nullptr, 0, Move::none(), *history, cont, false);
+    const std::vector<Move> order = picked(picker);
+    return std::find(order.begin(), order.end(), reply) - order.begin();
+  };
+  const auto before = rank_of_move(after_nc6);
+  history->update(WHITE, W_BISHOP, reply, 4000, after_nc6);
+  EXPECT_EQ(rank_of_move(after_nc6), 0);  // the only capture, Nxe5, loses material: it comes last
+  EXPECT_GT(before, 0);
+  // The continuation part belongs to the previous move: after another one, only the butterfly
+  // share remains.
+  Continuations after_other = {history->after(B_KNIGHT, SQ_F6), history->after(W_KNIGHT, SQ_F3)};
+  EXPECT_GT(history->quiet_score(WHITE, W_BISHOP, reply, after_nc6),
+            history->quiet_score(WHITE, W_BISHOP, reply, after_other));
+  EXPECT_GT(history->quiet_score(WHITE, W_BISHOP, reply, after_other), 0);
+}
+
+TEST(MovePicker, HistoryEntriesStayBoundedUnderRepeatedUpdates) {
+  auto history = std::make_unique<History>();
+  const Continuations cont = {history->after(W_PAWN, SQ_E4), history->after(B_PAWN, SQ_E5)};
+  const Move m = Move(SQ_G1, SQ_F3);
+  for (int i = 0; i < 1000; ++i) history->update(WHITE, W_KNIGHT, m, 32 * 400, cont);
+  EXPECT_LE(history->quiet_score(WHITE, W_KNIGHT, m, cont), 3 * 16384);
+  EXPECT_GT(history->quiet_score(WHITE, W_KNIGHT, m, cont), 3 * 16000);
+  for (int i = 0; i < 1000; ++i) history->update(WHITE, W_KNIGHT, m, -32 * 400, cont);
+  EXPECT_GE(history->quiet_score(WHITE, W_KNIGHT, m, cont), -3 * 16384);
+  EXPECT_LT(history->quiet_score(WHITE, W_KNIGHT, m, cont), -3 * 16000);
+}
+
+}  // namespace
+}  // namespace vblitz::search
