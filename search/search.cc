@@ -200,16 +200,20 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     if (alpha >= beta) return alpha;
   }
 
-  // Step 3. Transposition table.
+  // Step 3. Transposition table (not while a move is excluded: the entry is about all moves).
+  const Move excluded = ss->excluded;
   TTData tte;
   Move tt_move = Move::none();
+  int tt_score = 0;
   ++tt_probes_;
   const bool tt_hit = tt_.probe(pos.key(), tte);
   if (tt_hit) {
     ++tt_hits_;
     tt_move = tte.move;
-    int s = score_from_tt(tte.score, ply);
-    if (!pv_node && tte.depth >= depth && bound_decides(tte.bound, s, alpha, beta)) return s;
+    tt_score = score_from_tt(tte.score, ply);
+    if (!pv_node && excluded == Move::none() && tte.depth >= depth &&
+        bound_decides(tte.bound, tt_score, alpha, beta))
+      return tt_score;
   }
 
   // Step 4. Static evaluation; "improving" if it rose since our previous move.
@@ -218,7 +222,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   (ss + 1)->killers = Killers();
   const bool improving = !in_check && static_eval > ss[-2].static_eval;
 
-  if (!pv_node && !in_check) {
+  if (!pv_node && !in_check && excluded == Move::none()) {
     // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
     if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
       return static_eval;
@@ -240,7 +244,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
 
   // Step 7. Internal iterative reduction: a node without a hash move is searched a ply
   // shallower (its next visit will have a move to try first).
-  if (depth >= 4 && tt_move == Move::none()) --depth;
+  if (!root && depth >= 4 && tt_move == Move::none()) --depth;
 
   // Step 8. The moves, best first.
   const Move previous = ss[-1].move;
@@ -257,7 +261,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   StateInfo st;
 
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-    if (root && !root_move_allowed(m)) continue;
+    if ((root && !root_move_allowed(m)) || m == excluded) continue;
     ++move_number;
     if (root && report_ && *report_ && elapsed_ms() > 3000) {
       Report r;
@@ -281,6 +285,24 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       if (depth <= 6 && !see_ge(pos, m, quiet ? -50 * depth : -90 * depth)) continue;
     }
 
+    // Step 10. Singular extension: if every other move fails well below the hash move's
+    // stored lower bound (a search at half depth without it), the hash move is extended. If
+    // even that reduced search beats beta, several moves do: the node is cut (multi-cut).
+    bool singular = false;
+    if (!root && depth >= 8 && m == tt_move && excluded == Move::none() &&
+        tte.bound != simd::tt::BOUND_UPPER && tte.depth >= depth - 3 && !is_mate_score(tt_score)) {
+      const int singular_beta = tt_score - 2 * depth;
+      ss->excluded = m;
+      const int value = search_node(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+      ss->excluded = Move::none();
+      ss->pv_length = 0;  // the test's line is not this node's
+      if (aborted_) return 0;
+      if (value < singular_beta)
+        singular = true;
+      else if (singular_beta >= beta)
+        return singular_beta;
+    }
+
     // The extended book's bonus offsets this root move's window: it scores `shift` better.
     const int shift = root ? root_bonus(m) : 0;
     alpha -= shift;
@@ -290,11 +312,11 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     pos.do_move(m, st);
     tt_.prefetch(pos.key());
     const bool gives_check = pos.in_check();
-    // Step 10. Check extension.
-    int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    // Step 11. Check and singular extensions (one ply at most).
+    int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);
     int score;
 
-    // Step 11. Principal variation search with late move reductions (less for moves with a
+    // Step 12. Principal variation search with late move reductions (less for moves with a
     // good history).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
@@ -322,7 +344,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
         best_move = m;
         update_pv(ss, m);
         if (alpha >= beta) {
-          // Step 12. A cutoff: reward the quiet move, punish the quiet moves tried before it.
+          // Step 13. A cutoff: reward the quiet move, punish the quiet moves tried before it.
           if (quiet) {
             ss->killers.add(m, options_.killer_count);
             if (previous.is_ok()) history_.counter[pos.piece_on(previous.to())][previous.to()] = m;
@@ -337,11 +359,12 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     }
   }
 
-  // Step 13. Mate and stalemate.
-  if (move_number == 0) return in_check ? mated_in(ply) : draw_score(ply);
+  // Step 14. Mate and stalemate (with a move excluded, only that the others fail low).
+  if (move_number == 0) return excluded != Move::none() ? alpha : in_check ? mated_in(ply) : draw_score(ply);
 
-  Bound bound = bound_of_result(best, original_alpha, beta);
-  tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
+  if (excluded == Move::none())
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth,
+              bound_of_result(best, original_alpha, beta));
   return best;
 }
 
@@ -350,6 +373,7 @@ Searcher::Stack* Searcher::reset_stack() {
   for (int i = 0; i < int(stack_.size()); ++i) {
     stack_[size_t(i)].ply = i - 2;
     stack_[size_t(i)].move = Move::none();
+    stack_[size_t(i)].excluded = Move::none();
     stack_[size_t(i)].static_eval = -kInfinite;
     stack_[size_t(i)].continuation = history_.after(NO_PIECE, SQ_A1);
   }

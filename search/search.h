@@ -90,6 +90,7 @@ class Searcher {
     int ply;
     core::Move move;               // the move that led to the next ply
     PieceToHistory* continuation;  // the continuation table of `move`
+    core::Move excluded;           // a move this node skips (the singular extension's test)
     int static_eval;
     Killers killers;
     core::Move pv[kMaxPly + 1];
