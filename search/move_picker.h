@@ -28,6 +28,8 @@ struct History {
   std::vector<PieceToHistory> continuation = std::vector<PieceToHistory>(core::PIECE_NB * 64);
 
   PieceToHistory* after(core::Piece piece, core::Square to) { return &continuation[size_t(piece * 64 + to)]; }
+  // The table that stands for "no move" (a null move, or before the root).
+  PieceToHistory* after_no_move() { return after(core::NO_PIECE, core::SQ_A1); }
   // The ordering score of quiet move m by piece of side `us`: butterfly plus continuations.
   int quiet_score(core::Color us, core::Piece piece, core::Move m, const Continuations& cont) const {
     return quiet[us][m.from()][m.to()] + (*cont[0])[piece][m.to()] + (*cont[1])[piece][m.to()];

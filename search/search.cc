@@ -233,7 +233,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       int r = 3 + depth / 4 + std::min((static_eval - beta) / 200, 3);
       StateInfo st;
       ss->move = Move::null();
-      ss->continuation = history_.after(NO_PIECE, SQ_A1);
+      ss->continuation = history_.after_no_move();
       pos.do_null_move(st);
       int score = -negamax(pos, ss + 1, -beta, -beta + 1, depth - 1 - r, !cut_node);
       pos.undo_null_move();
@@ -375,7 +375,7 @@ Searcher::Stack* Searcher::reset_stack() {
     stack_[size_t(i)].move = Move::none();
     stack_[size_t(i)].excluded = Move::none();
     stack_[size_t(i)].static_eval = -kInfinite;
-    stack_[size_t(i)].continuation = history_.after(NO_PIECE, SQ_A1);
+    stack_[size_t(i)].continuation = history_.after_no_move();
   }
   return &stack_[2];
 }

@@ -28,7 +28,7 @@ std::vector<Move> picked(MovePicker& picker) {
 
 TEST(MovePicker, EveryLegalMoveOnceHashMoveFirstLosingCapturesLast) {
   auto history = std::make_unique<History>();
-  const Continuations none = {history->after(NO_PIECE, SQ_A1), history->after(NO_PIECE, SQ_A1)};
+  const Continuations none = {history->after_no_move(), history->after_no_move()};
   int positions = 0;
   for (const std::string& fen : test::suite_fens()) {
     StateInfo st;
