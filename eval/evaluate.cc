@@ -40,6 +40,21 @@ int piece_material(const Position& pos, Color c, const Params& p) {
 
 Score scaled(Score s, int num, int den) { return {s.mg * num / den, s.eg * num / den}; }
 
+// Share (in percent) of the king-zone attack that counts, by the number of pieces attacking.
+constexpr int kAttackersShare[8] = {0, 0, 50, 75, 88, 94, 97, 99};
+
+// Pieces bearing on the enemy king's zone: each adds its king_attack weight per zone square hit.
+struct KingAttack {
+  Score weight;
+  int attackers = 0;
+  void add(const Params& p, PieceType pt, Bitboard attacks, Bitboard zone) {
+    const int hits = popcount(attacks & zone);
+    if (!hits) return;
+    weight += p.king_attack[pt - KNIGHT] * hits;
+    ++attackers;
+  }
+};
+
 // Everything the side's terms need to know about the board.
 struct Context {
   const Position& pos;
@@ -69,6 +84,8 @@ Score score_pieces(const Context& x, Color us) {
   Score total;
   uint64_t reach[16];
   size_t pieces = 0;
+  KingAttack king_attack;
+  Bitboard minor_attacks = 0, rook_attacks_all = 0;
 
   for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
     record(x.trace, Term::material, us, p.material[pt - 1] * pos.count(make_piece(us, pt)), total);
@@ -76,6 +93,8 @@ Score score_pieces(const Context& x, Color us) {
   for (Bitboard b = pos.pieces(us, KNIGHT); b;) {
     const Square s = pop_lsb(b);
     reach[pieces++ & 15] = knight_attacks(s);
+    minor_attacks |= knight_attacks(s);
+    king_attack.add(p, KNIGHT, knight_attacks(s), their_zone);
     record(x.trace, Term::knight_center, us, p.knight_center[0] * center_distance(s), total);
     record(x.trace, Term::knight_tropism, us, p.knight_tropism[0] * distance(s, their_king), total);
     // Outpost: on the enemy half, off the edge, where no enemy pawn can ever attack it.
@@ -92,6 +111,8 @@ Score score_pieces(const Context& x, Color us) {
     const Square s = pop_lsb(b);
     const Bitboard a = bishop_attacks(s, occupied);
     reach[pieces++ & 15] = a;
+    minor_attacks |= a;
+    king_attack.add(p, BISHOP, a, their_zone);
     record(x.trace, Term::bishop_center, us, p.bishop_center[0] * center_distance(s), total);
     const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
     record(x.trace, Term::bad_bishop_pawn, us, p.bad_bishop_pawn[0] * popcount(our_pawns & same_colour),
@@ -104,6 +125,8 @@ Score score_pieces(const Context& x, Color us) {
     const Square s = pop_lsb(b);
     const Bitboard a = rook_attacks(s, occupied);
     reach[pieces++ & 15] = a;
+    rook_attacks_all |= a;
+    king_attack.add(p, ROOK, a, their_zone);
     const Bitboard file = file_bb(s);
     if (!(our_pawns & file))
       record(x.trace, Term::rook_open_file, us, p.rook_open_file[their_pawns & file ? 1 : 0], total);
@@ -121,6 +144,7 @@ Score score_pieces(const Context& x, Color us) {
   for (Bitboard b = pos.pieces(us, QUEEN); b;) {
     const Square s = pop_lsb(b);
     reach[pieces++ & 15] = queen_attacks(s, occupied);
+    king_attack.add(p, QUEEN, reach[(pieces - 1) & 15], their_zone);
     record(x.trace, Term::queen_center, us, p.queen_center[0] * center_distance(s), total);
     record(x.trace, Term::queen_tropism, us, p.queen_tropism[0] * distance(s, their_king), total);
     record(x.trace, Term::queen_king_exposure, us, scaled(p.queen_king_exposure[0] * exposure, 1, 16), total);
@@ -133,6 +157,20 @@ Score score_pieces(const Context& x, Color us) {
   int squares = 0;
   for (size_t i = 0; i < n; ++i) squares += counts[i];
   record(x.trace, Term::mobility, us, p.mobility[0] * squares, total);
+
+  // King attack: counts only with two or more attackers, more of it the more there are.
+  record(x.trace, Term::king_attack, us,
+         scaled(king_attack.weight, kAttackersShare[std::min(king_attack.attackers, 7)], 100), total);
+
+  // Threats: enemy pieces attacked by a pawn, rooks and queens by a minor, queens by a rook,
+  // and pieces attacked but not defended.
+  const Bitboard their_pieces = pos.pieces(them) & ~pos.pieces(them, PAWN, KING);
+  const Bitboard their_majors = pos.pieces(them, ROOK, QUEEN), their_queens = pos.pieces(them, QUEEN);
+  record(x.trace, Term::threat, us, p.threat[0] * popcount(x.pawns.attacks[us] & their_pieces), total);
+  record(x.trace, Term::threat, us, p.threat[1] * popcount(minor_attacks & their_majors), total);
+  record(x.trace, Term::threat, us, p.threat[2] * popcount(rook_attacks_all & their_queens), total);
+  record(x.trace, Term::threat, us, p.threat[3] * popcount(x.attacks[us] & ~x.attacks[them] & their_pieces),
+         total);
   return total;
 }
 
@@ -147,7 +185,20 @@ Score score_pawns(const Context& x, Color us) {
   for (Bitboard b = x.pawns.passed[us]; b;) {
     const Square s = pop_lsb(b);
     if ((x.pawns.isolated[us] & square_bb(s)) && x.material[them] > kEndgameMaterial) continue;
-    record(x.trace, Term::passed_pawn, us, p.passed_pawn[relative_rank(us, s)], total);
+    const int rank = relative_rank(us, s);
+    record(x.trace, Term::passed_pawn, us, p.passed_pawn[rank], total);
+    if (rank < RANK_4) continue;
+    // Advanced passers: kings near the stop square, and whether that square is free and safe.
+    const int weight = rank - RANK_3;
+    const Square stop = Square(us == WHITE ? s + 8 : s - 8);
+    record(x.trace, Term::passed_king_distance, us,
+           p.passed_king_distance[0] * (weight * std::min(distance(stop, pos.king_square(them)), 5)), total);
+    record(x.trace, Term::passed_king_distance, us,
+           p.passed_king_distance[1] * (weight * std::min(distance(stop, pos.king_square(us)), 5)), total);
+    if (pos.pieces() & square_bb(stop))
+      record(x.trace, Term::passed_path, us, p.passed_path[0] * weight, total);
+    else if (!(x.attacks[them] & square_bb(stop)))
+      record(x.trace, Term::passed_path, us, p.passed_path[1] * weight, total);
   }
   // Outside passed pawn: a passer at least three files from every enemy pawn.
   for (Bitboard b = x.pawns.passed[us]; b;) {

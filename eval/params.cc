@@ -70,6 +70,14 @@ Params make_defaults() {
   p.lost_castling[1] = {-15, 0};
   p.lost_castling[2] = {-10, 0};
   p.mobility[0] = {2, 2};
+  const Score king_attack[4] = {{8, 0}, {8, 0}, {12, 0}, {20, 0}};
+  for (int i = 0; i < 4; ++i) p.king_attack[i] = king_attack[i];
+  const Score threat[4] = {{50, 35}, {35, 25}, {35, 20}, {30, 15}};
+  for (int i = 0; i < 4; ++i) p.threat[i] = threat[i];
+  p.passed_king_distance[0] = {0, 5};
+  p.passed_king_distance[1] = {0, -2};
+  p.passed_path[0] = {-3, -6};
+  p.passed_path[1] = {2, 6};
   return p;
 }
 
@@ -109,9 +117,11 @@ Params apply_style(const Params& base, const Style& style) {
       }
   };
   scale({Term::king_file_preference, Term::king_rank, Term::king_shield_hole, Term::king_file,
-         Term::king_no_luft, Term::lost_castling, Term::bishop_king_zone, Term::queen_king_exposure},
+         Term::king_no_luft, Term::lost_castling, Term::bishop_king_zone, Term::queen_king_exposure,
+         Term::king_attack},
         style.king_safety);
-  scale({Term::passed_pawn, Term::outside_passed_pawn, Term::pawn_race, Term::rook_behind_passer},
+  scale({Term::passed_pawn, Term::outside_passed_pawn, Term::pawn_race, Term::rook_behind_passer,
+         Term::passed_king_distance, Term::passed_path},
         style.passed_pawns);
   scale({Term::mobility, Term::bishop_mobility, Term::rook_trapped}, style.mobility);
   scale({Term::center_pawns_unmoved, Term::pawn_ram, Term::eight_pawns, Term::doubled_pawn,

@@ -20,43 +20,47 @@ struct Score {
 };
 
 // X(name, entries): every term, in the order of parameter files and traces.
-#define VBLITZ_EVAL_TERMS(X)                                                              \
-  X(material, 6)             /* pawn, knight, bishop, rook, queen, king (0) */            \
-  X(pawn_advance, 8)         /* by rank from the pawn's side */                           \
-  X(center_pawns_unmoved, 3) /* 0, 1 or 2 of the d- and e-pawns on their first squares */ \
-  X(pawn_ram, 1)             /* pawns face to face (Bratko, after Levy 1984) */           \
-  X(eight_pawns, 1)          /* all eight pawns still on the board (Thompson's Belle) */  \
-  X(doubled_pawn, 1)                                                                      \
-  X(tripled_pawn, 1)                                                                      \
-  X(isolated_pawn, 2) /* no enemy pawn in front (open), enemy pawn in front */            \
-  X(backward_pawn, 2) /* open, closed */                                                  \
-  X(passed_pawn, 8)   /* by rank; grows as the enemy pieces come off */                   \
-  X(outside_passed_pawn, 1)                                                               \
-  X(pawn_race, 1)     /* kings and pawns only: a race to queen won for certain */         \
-  X(knight_center, 1) /* per step closer to the centre */                                 \
-  X(knight_outpost, 1)                                                                    \
-  X(knight_tropism, 1) /* per step closer to the enemy king */                            \
-  X(bishop_center, 1)                                                                     \
-  X(bishop_pair, 1)                                                                       \
-  X(bad_bishop_pawn, 1)  /* per own pawn on the bishop's colour */                        \
-  X(bishop_mobility, 1)  /* per square reached: open diagonals */                         \
-  X(bishop_king_zone, 1) /* diagonal into the enemy king's zone */                        \
-  X(rook_open_file, 2)   /* open, half-open (a levering enemy pawn counts half) */        \
-  X(rook_seventh, 1)                                                                      \
-  X(rook_behind_passer, 1)                                                                \
-  X(rook_trapped, 1) /* no horizontal move */                                             \
-  X(rook_tropism, 1)                                                                      \
-  X(queen_center, 1)                                                                      \
-  X(queen_tropism, 1)                                                                     \
-  X(queen_king_exposure, 1)  /* per point of enemy king danger, in 1/16 */                \
-  X(king_file_preference, 8) /* middlegame, by file: the knight files are best */         \
-  X(king_rank, 1)            /* middlegame, per rank off the back rank */                 \
-  X(king_center, 1)          /* endgame, per step from the centre */                      \
-  X(king_shield_hole, 1)                                                                  \
-  X(king_file, 3) /* open, own pawn gone but enemy pawn there, half-open for them*/       \
-  X(king_no_luft, 1)                                                                      \
-  X(lost_castling, 3) /* king moved, king rook moved, queen rook moved */                 \
-  X(mobility, 1)      /* per square knights, bishops, rooks and queens reach */
+#define VBLITZ_EVAL_TERMS(X)                                                                           \
+  X(material, 6)             /* pawn, knight, bishop, rook, queen, king (0) */                         \
+  X(pawn_advance, 8)         /* by rank from the pawn's side */                                        \
+  X(center_pawns_unmoved, 3) /* 0, 1 or 2 of the d- and e-pawns on their first squares */              \
+  X(pawn_ram, 1)             /* pawns face to face (Bratko, after Levy 1984) */                        \
+  X(eight_pawns, 1)          /* all eight pawns still on the board (Thompson's Belle) */               \
+  X(doubled_pawn, 1)                                                                                   \
+  X(tripled_pawn, 1)                                                                                   \
+  X(isolated_pawn, 2) /* no enemy pawn in front (open), enemy pawn in front */                         \
+  X(backward_pawn, 2) /* open, closed */                                                               \
+  X(passed_pawn, 8)   /* by rank; grows as the enemy pieces come off */                                \
+  X(outside_passed_pawn, 1)                                                                            \
+  X(pawn_race, 1)     /* kings and pawns only: a race to queen won for certain */                      \
+  X(knight_center, 1) /* per step closer to the centre */                                              \
+  X(knight_outpost, 1)                                                                                 \
+  X(knight_tropism, 1) /* per step closer to the enemy king */                                         \
+  X(bishop_center, 1)                                                                                  \
+  X(bishop_pair, 1)                                                                                    \
+  X(bad_bishop_pawn, 1)  /* per own pawn on the bishop's colour */                                     \
+  X(bishop_mobility, 1)  /* per square reached: open diagonals */                                      \
+  X(bishop_king_zone, 1) /* diagonal into the enemy king's zone */                                     \
+  X(rook_open_file, 2)   /* open, half-open (a levering enemy pawn counts half) */                     \
+  X(rook_seventh, 1)                                                                                   \
+  X(rook_behind_passer, 1)                                                                             \
+  X(rook_trapped, 1) /* no horizontal move */                                                          \
+  X(rook_tropism, 1)                                                                                   \
+  X(queen_center, 1)                                                                                   \
+  X(queen_tropism, 1)                                                                                  \
+  X(queen_king_exposure, 1)  /* per point of enemy king danger, in 1/16 */                             \
+  X(king_file_preference, 8) /* middlegame, by file: the knight files are best */                      \
+  X(king_rank, 1)            /* middlegame, per rank off the back rank */                              \
+  X(king_center, 1)          /* endgame, per step from the centre */                                   \
+  X(king_shield_hole, 1)                                                                               \
+  X(king_file, 3) /* open, own pawn gone but enemy pawn there, half-open for them*/                    \
+  X(king_no_luft, 1)                                                                                   \
+  X(lost_castling, 3) /* king moved, king rook moved, queen rook moved */                              \
+  X(mobility, 1)      /* per square knights, bishops, rooks and queens reach */                        \
+  X(king_attack, 4)   /* per king-zone square hit: knight, bishop, rook, queen */                      \
+  X(threat, 4)        /* pieces attacked by a pawn, rook/queen by a minor, queen by a rook, hanging */ \
+  X(passed_king_distance, 2) /* endgame, per step from the stop square: their king, ours */            \
+  X(passed_path, 2)          /* stop square blocked, stop square free and safe (per rank) */
 
 // The table: one array of Scores per term (scalar terms have one entry).
 struct Params {
