@@ -326,6 +326,9 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
     record(x.trace, Term::pawn_race, *winner, params_.pawn_race[0], race);
     total += *winner == WHITE ? race : -race;
   }
+  Score tempo;
+  record(x.trace, Term::tempo, pos.side_to_move(), params_.tempo[0], tempo);
+  total += pos.side_to_move() == WHITE ? tempo : -tempo;
   const int ph = phase(pos);
   int score = (total.mg * ph + total.eg * (kMaxPhase - ph)) / kMaxPhase;
   // King and pawn against king: the exact result from the bitbase. A win scores more than a

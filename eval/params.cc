@@ -76,6 +76,9 @@ Params make_defaults() {
   for (int i = 0; i < 4; ++i) p.threat[i] = threat[i];
   p.passed_king_distance[0] = {0, 5};
   p.passed_king_distance[1] = {0, -2};
+  const int connected_mg[8] = {0, 0, 4, 6, 10, 20, 35, 0}, connected_eg[8] = {0, 0, 2, 4, 8, 16, 30, 0};
+  for (int r = 0; r < 8; ++r) p.connected_pawn[r] = {connected_mg[r], connected_eg[r]};
+  p.tempo[0] = {12, 6};
   p.passed_path[0] = {-3, -6};
   p.passed_path[1] = {2, 6};
   return p;
@@ -124,8 +127,8 @@ Params apply_style(const Params& base, const Style& style) {
          Term::passed_king_distance, Term::passed_path},
         style.passed_pawns);
   scale({Term::mobility, Term::bishop_mobility, Term::rook_trapped}, style.mobility);
-  scale({Term::center_pawns_unmoved, Term::pawn_ram, Term::eight_pawns, Term::doubled_pawn,
-         Term::tripled_pawn, Term::isolated_pawn, Term::backward_pawn},
+  scale({Term::connected_pawn, Term::center_pawns_unmoved, Term::pawn_ram, Term::eight_pawns,
+         Term::doubled_pawn, Term::tripled_pawn, Term::isolated_pawn, Term::backward_pawn},
         style.pawn_structure);
   return p;
 }

@@ -60,6 +60,8 @@ struct Score {
   X(king_attack, 4)   /* per king-zone square hit: knight, bishop, rook, queen */                      \
   X(threat, 4)        /* pieces attacked by a pawn, rook/queen by a minor, queen by a rook, hanging */ \
   X(passed_king_distance, 2) /* endgame, per step from the stop square: their king, ours */            \
+  X(connected_pawn, 8)       /* by rank: defended by a pawn or beside one */                           \
+  X(tempo, 1)                /* the side to move */                                                    \
   X(passed_path, 2)          /* stop square blocked, stop square free and safe (per rank) */
 
 // The table: one array of Scores per term (scalar terms have one entry).

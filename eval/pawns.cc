@@ -1,5 +1,5 @@
-// Pawn structure: advancement, centre pawns, doubled/tripled, isolated, backward, passed and
-// outside passed pawns. Terms that depend on more than the pawns are scored in evaluate.cc.
+// Pawn structure: advancement, centre pawns, doubled/tripled, isolated, backward, connected,
+// passed and outside passed pawns. Terms that depend on more than the pawns are scored in evaluate.cc.
 #include "eval/pawns.h"
 
 namespace vblitz::eval {
@@ -49,6 +49,8 @@ void score_side(const Position& pos, const Params& p, Color us, PawnEntry& e, Tr
       if (pawn_attacks(us, stop) & theirs)
         record(trace, Term::backward_pawn, us, p.backward_pawn[opposed], total);
     }
+    const bool phalanx = neighbours & rank_bb(s), supported = pawn_attacks(them, s) & ours;
+    if (phalanx || supported) record(trace, Term::connected_pawn, us, p.connected_pawn[rank], total);
     if (!(theirs & ahead & (file_bb(s) | adjacent_files(file_of(s))))) e.passed[us] |= square_bb(s);
   }
 }
