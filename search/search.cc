@@ -27,8 +27,10 @@ int reduction(int depth, int move_number) {
   return reductions.value[std::min(depth, 63)][std::min(move_number, 63)];
 }
 
-bool has_non_pawn_material(const Position& pos, Color c) {
-  return pos.pieces(c) & ~pos.pieces(c, PAWN, KING);
+// True if c has a rook, a queen or two minor pieces: enough that passing (the null move) is
+// rarely better than every real move. With a lone minor piece zugzwang is common.
+bool has_null_move_material(const Position& pos, Color c) {
+  return pos.pieces(c, ROOK, QUEEN) || popcount(pos.pieces(c, KNIGHT, BISHOP)) >= 2;
 }
 
 // True if a stored score with this bound decides the node for the window (alpha, beta).
@@ -227,9 +229,9 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
       return static_eval;
 
-    // Step 6. Null move, except where zugzwang is likely (no pieces besides pawns).
+    // Step 6. Null move, except where zugzwang is likely (pawns and at most one minor piece).
     if (depth >= 3 && static_eval >= beta && ss[-1].move != Move::null() &&
-        has_non_pawn_material(pos, pos.side_to_move())) {
+        has_null_move_material(pos, pos.side_to_move())) {
       int r = 3 + depth / 4 + std::min((static_eval - beta) / 200, 3);
       StateInfo st;
       ss->move = Move::null();
@@ -275,9 +277,9 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     const int quiet_history = quiet ? history_.quiet_score(pos.side_to_move(), moved, m, continuations) : 0;
 
     // Step 9. Pruning near the horizon once a move has been searched: futility and late moves
-    // (quiet), and moves that lose material by static exchange.
+    // (quiet moves that do not give check), and moves that lose material by static exchange.
     if (!root && best > -kMateInMaxPly && move_number > 1) {
-      if (quiet && !in_check) {
+      if (quiet && !in_check && !pos.gives_check(m)) {
         if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;
         if (!pv_node && depth <= 5 && move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
           continue;
