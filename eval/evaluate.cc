@@ -85,7 +85,7 @@ Score score_pieces(const Context& x, Color us) {
   uint64_t reach[16];
   size_t pieces = 0;
   KingAttack king_attack;
-  Bitboard minor_attacks = 0, rook_attacks_all = 0;
+  Bitboard attacks_by[PIECE_TYPE_NB] = {};  // squares our pieces of each type attack
 
   for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
     record(x.trace, Term::material, us, p.material[pt - 1] * pos.count(make_piece(us, pt)), total);
@@ -93,7 +93,7 @@ Score score_pieces(const Context& x, Color us) {
   for (Bitboard b = pos.pieces(us, KNIGHT); b;) {
     const Square s = pop_lsb(b);
     reach[pieces++ & 15] = knight_attacks(s);
-    minor_attacks |= knight_attacks(s);
+    attacks_by[KNIGHT] |= knight_attacks(s);
     king_attack.add(p, KNIGHT, knight_attacks(s), their_zone);
     record(x.trace, Term::knight_center, us, p.knight_center[0] * center_distance(s), total);
     record(x.trace, Term::knight_tropism, us, p.knight_tropism[0] * distance(s, their_king), total);
@@ -111,7 +111,7 @@ Score score_pieces(const Context& x, Color us) {
     const Square s = pop_lsb(b);
     const Bitboard a = bishop_attacks(s, occupied);
     reach[pieces++ & 15] = a;
-    minor_attacks |= a;
+    attacks_by[BISHOP] |= a;
     king_attack.add(p, BISHOP, a, their_zone);
     record(x.trace, Term::bishop_center, us, p.bishop_center[0] * center_distance(s), total);
     const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
@@ -125,7 +125,7 @@ Score score_pieces(const Context& x, Color us) {
     const Square s = pop_lsb(b);
     const Bitboard a = rook_attacks(s, occupied);
     reach[pieces++ & 15] = a;
-    rook_attacks_all |= a;
+    attacks_by[ROOK] |= a;
     king_attack.add(p, ROOK, a, their_zone);
     const Bitboard file = file_bb(s);
     if (!(our_pawns & file))
@@ -143,8 +143,10 @@ Score score_pieces(const Context& x, Color us) {
   const int exposure = std::max(0, -x.kings.shelter[them].mg);
   for (Bitboard b = pos.pieces(us, QUEEN); b;) {
     const Square s = pop_lsb(b);
-    reach[pieces++ & 15] = queen_attacks(s, occupied);
-    king_attack.add(p, QUEEN, reach[(pieces - 1) & 15], their_zone);
+    const Bitboard a = queen_attacks(s, occupied);
+    reach[pieces++ & 15] = a;
+    attacks_by[QUEEN] |= a;
+    king_attack.add(p, QUEEN, a, their_zone);
     record(x.trace, Term::queen_center, us, p.queen_center[0] * center_distance(s), total);
     record(x.trace, Term::queen_tropism, us, p.queen_tropism[0] * distance(s, their_king), total);
     record(x.trace, Term::queen_king_exposure, us, scaled(p.queen_king_exposure[0] * exposure, 1, 16), total);
@@ -167,8 +169,19 @@ Score score_pieces(const Context& x, Color us) {
   const Bitboard their_pieces = pos.pieces(them) & ~pos.pieces(them, PAWN, KING);
   const Bitboard their_majors = pos.pieces(them, ROOK, QUEEN), their_queens = pos.pieces(them, QUEEN);
   record(x.trace, Term::threat, us, p.threat[0] * popcount(x.pawns.attacks[us] & their_pieces), total);
-  record(x.trace, Term::threat, us, p.threat[1] * popcount(minor_attacks & their_majors), total);
-  record(x.trace, Term::threat, us, p.threat[2] * popcount(rook_attacks_all & their_queens), total);
+  record(x.trace, Term::threat, us,
+         p.threat[1] * popcount((attacks_by[KNIGHT] | attacks_by[BISHOP]) & their_majors), total);
+  record(x.trace, Term::threat, us, p.threat[2] * popcount(attacks_by[ROOK] & their_queens), total);
+
+  // Safe checks: a piece can give check from a square the enemy does not guard.
+  const Bitboard safe = ~own & ~x.attacks[them];
+  const Bitboard diagonal_checks = bishop_attacks(their_king, occupied),
+                 straight_checks = rook_attacks(their_king, occupied);
+  const Bitboard checks[4] = {knight_attacks(their_king) & attacks_by[KNIGHT],
+                              diagonal_checks & attacks_by[BISHOP], straight_checks & attacks_by[ROOK],
+                              (diagonal_checks | straight_checks) & attacks_by[QUEEN]};
+  for (int i = 0; i < 4; ++i)
+    if (checks[i] & safe) record(x.trace, Term::safe_check, us, p.safe_check[i], total);
   record(x.trace, Term::threat, us, p.threat[3] * popcount(x.attacks[us] & ~x.attacks[them] & their_pieces),
          total);
   return total;

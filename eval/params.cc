@@ -72,6 +72,8 @@ Params make_defaults() {
   p.mobility[0] = {2, 2};
   const Score king_attack[4] = {{8, 0}, {8, 0}, {12, 0}, {20, 0}};
   for (int i = 0; i < 4; ++i) p.king_attack[i] = king_attack[i];
+  const Score safe_check[4] = {{30, 0}, {20, 0}, {40, 0}, {30, 0}};
+  for (int i = 0; i < 4; ++i) p.safe_check[i] = safe_check[i];
   const Score threat[4] = {{50, 35}, {35, 25}, {35, 20}, {30, 15}};
   for (int i = 0; i < 4; ++i) p.threat[i] = threat[i];
   p.passed_king_distance[0] = {0, 5};
@@ -121,7 +123,7 @@ Params apply_style(const Params& base, const Style& style) {
   };
   scale({Term::king_file_preference, Term::king_rank, Term::king_shield_hole, Term::king_file,
          Term::king_no_luft, Term::lost_castling, Term::bishop_king_zone, Term::queen_king_exposure,
-         Term::king_attack},
+         Term::king_attack, Term::safe_check},
         style.king_safety);
   scale({Term::passed_pawn, Term::outside_passed_pawn, Term::pawn_race, Term::rook_behind_passer,
          Term::passed_king_distance, Term::passed_path},

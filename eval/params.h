@@ -58,6 +58,7 @@ struct Score {
   X(lost_castling, 3) /* king moved, king rook moved, queen rook moved */                              \
   X(mobility, 1)      /* per square knights, bishops, rooks and queens reach */                        \
   X(king_attack, 4)   /* per king-zone square hit: knight, bishop, rook, queen */                      \
+  X(safe_check, 4)    /* a knight, bishop, rook or queen can check on a square they do not guard */    \
   X(threat, 4)        /* pieces attacked by a pawn, rook/queen by a minor, queen by a rook, hanging */ \
   X(passed_king_distance, 2) /* endgame, per step from the stop square: their king, ours */            \
   X(connected_pawn, 8)       /* by rank: defended by a pawn or beside one */                           \
