@@ -273,6 +273,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       (*report_)(r);
     }
     const bool quiet = !pos.is_capture(m) && m.kind() != Move::PROMOTION;
+    const bool bad_capture = picker.last_was_bad_capture();
     const Piece moved = pos.moved_piece(m);
     const int quiet_history = quiet ? history_.quiet_score(pos.side_to_move(), moved, m, continuations) : 0;
 
@@ -319,7 +320,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     int score;
 
     // Step 12. Principal variation search with late move reductions (less for moves with a
-    // good history).
+    // good history; losing captures by half as much).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
@@ -327,6 +328,8 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       if (depth >= 3 && quiet && !in_check && !gives_check) {
         r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
         r = std::clamp(r, 0, new_depth - 1);
+      } else if (depth >= 3 && bad_capture && !in_check && !gives_check) {
+        r = std::clamp(reduction(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
       if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
