@@ -75,6 +75,29 @@ TEST(Eval, TermSignsOnHandMadePositions) {
   EXPECT_LT(term("r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/5N1P/PPPP1P2/RNBQ1RK1 w - - 0 1", Term::king_file).mg, 0);
 }
 
+// Attack, threat and pawn terms counted by hand on small positions, against the default weights.
+TEST(Eval, AttacksThreatsAndConnectedPawnsCountedByHand) {
+  const Params& p = default_params();
+  // A pawn attacks an undefended knight: threat by a pawn, and a hanging piece.
+  EXPECT_EQ(term("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", Term::threat), p.threat[0] + p.threat[3]);
+  // A knight attacks an undefended rook: a minor on a major, and a hanging piece.
+  EXPECT_EQ(term("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", Term::threat), p.threat[1] + p.threat[3]);
+  // One piece on the king's zone counts nothing; a knight (f7, h7) and a queen (f7) count half.
+  EXPECT_EQ(term("6k1/5ppp/8/6N1/8/8/8/3QK3 w - - 0 1", Term::king_attack), Score());
+  const Score two = p.king_attack[0] * 2 + p.king_attack[3];
+  EXPECT_EQ(term("6k1/5ppp/8/3Q2N1/8/8/8/4K3 w - - 0 1", Term::king_attack),
+            (Score{two.mg * 50 / 100, two.eg * 50 / 100}));
+  // The queen can check on d8; not when a knight guards d8.
+  EXPECT_EQ(term("6k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1", Term::safe_check), p.safe_check[3]);
+  EXPECT_EQ(term("6k1/5ppp/4n3/8/8/8/8/3QK3 w - - 0 1", Term::safe_check), Score());
+  // Two pawns side by side on the fourth rank are both connected.
+  EXPECT_EQ(term("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", Term::connected_pawn),
+            p.connected_pawn[core::RANK_4] * 2);
+  // The tempo goes to the side to move.
+  EXPECT_EQ(term("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Term::tempo), p.tempo[0]);
+  EXPECT_EQ(term("4k3/8/8/8/8/8/8/4K3 b - - 0 1", Term::tempo), -p.tempo[0]);
+}
+
 TEST(Eval, DrawishEndingsAreScaledDown) {
   // Wrong bishop and rook pawn against the king in the corner: a dead draw.
   EXPECT_EQ(white_score("7k/8/6KP/8/8/8/8/1B6 w - - 0 1"), 0);
