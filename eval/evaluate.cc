@@ -92,9 +92,10 @@ Score score_pieces(const Context& x, Color us) {
 
   for (Bitboard b = pos.pieces(us, KNIGHT); b;) {
     const Square s = pop_lsb(b);
-    reach[pieces++ & 15] = knight_attacks(s);
-    attacks_by[KNIGHT] |= knight_attacks(s);
-    king_attack.add(p, KNIGHT, knight_attacks(s), their_zone);
+    const Bitboard a = knight_attacks(s);
+    reach[pieces++ & 15] = a;
+    attacks_by[KNIGHT] |= a;
+    king_attack.add(p, KNIGHT, a, their_zone);
     record(x.trace, Term::knight_center, us, p.knight_center[0] * center_distance(s), total);
     record(x.trace, Term::knight_tropism, us, p.knight_tropism[0] * distance(s, their_king), total);
     // Outpost: on the enemy half, off the edge, where no enemy pawn can ever attack it.
@@ -172,6 +173,8 @@ Score score_pieces(const Context& x, Color us) {
   record(x.trace, Term::threat, us,
          p.threat[1] * popcount((attacks_by[KNIGHT] | attacks_by[BISHOP]) & their_majors), total);
   record(x.trace, Term::threat, us, p.threat[2] * popcount(attacks_by[ROOK] & their_queens), total);
+  record(x.trace, Term::threat, us, p.threat[3] * popcount(x.attacks[us] & ~x.attacks[them] & their_pieces),
+         total);
 
   // Safe checks: a piece can give check from a square the enemy does not guard.
   const Bitboard safe = ~own & ~x.attacks[them];
@@ -182,8 +185,6 @@ Score score_pieces(const Context& x, Color us) {
                               (diagonal_checks | straight_checks) & attacks_by[QUEEN]};
   for (int i = 0; i < 4; ++i)
     if (checks[i] & safe) record(x.trace, Term::safe_check, us, p.safe_check[i], total);
-  record(x.trace, Term::threat, us, p.threat[3] * popcount(x.attacks[us] & ~x.attacks[them] & their_pieces),
-         total);
   return total;
 }
 
@@ -203,7 +204,7 @@ Score score_pawns(const Context& x, Color us) {
     if (rank < RANK_4) continue;
     // Advanced passers: kings near the stop square, and whether that square is free and safe.
     const int weight = rank - RANK_3;
-    const Square stop = Square(us == WHITE ? s + 8 : s - 8);
+    const Square stop = s + pawn_push(us);
     record(x.trace, Term::passed_king_distance, us,
            p.passed_king_distance[0] * (weight * std::min(distance(stop, pos.king_square(them)), 5)), total);
     record(x.trace, Term::passed_king_distance, us,
