@@ -319,8 +319,35 @@ void Position::undo_null_move() {
 }
 
 bool Position::is_legal(Move m) const {
-  MoveList<LEGAL> moves(*this);
-  return moves.contains(m);
+  const Color us = side_to_move_;
+  const Square from = m.from(), to = m.to(), ksq = king_square(us);
+  const Piece piece = board_[from];
+  if (piece == NO_PIECE || color_of(piece) != us) return false;
+  // Promotions, en passant and castling are rare as hash or killer moves: ask the generator.
+  if (m.kind() != Move::NORMAL) return MoveList<LEGAL>(*this).contains(m);
+  if (m != Move(from, to) || (pieces(us) & square_bb(to))) return false;  // stray promotion bits
+  const PieceType pt = type_of(piece);
+  if (pt == KING)
+    return (king_attacks(from) & square_bb(to)) &&
+           !(attackers_to(to, pieces() ^ square_bb(from)) & pieces(~us));
+  if (pt == PAWN) {
+    if (relative_rank(us, to) == RANK_8) return false;  // only as a promotion
+    Bitboard reach = pawn_attacks(us, from) & pieces(~us);
+    const Square one = from + pawn_push(us);
+    if (empty(one)) {
+      reach |= square_bb(one);
+      if (relative_rank(us, from) == RANK_2 && empty(one + pawn_push(us)))
+        reach |= square_bb(one + pawn_push(us));
+    }
+    if (!(reach & square_bb(to))) return false;
+  } else if (!(attacks_bb(pt, from, pieces()) & square_bb(to))) {
+    return false;
+  }
+  // The generator's restrictions: block or capture a single checker, keep a pinned piece on its line.
+  if (const Bitboard checks = checkers()) {
+    if (more_than_one(checks) || !(between_bb(ksq, lsb(checks)) & square_bb(to))) return false;
+  }
+  return !(pinned(us) & square_bb(from)) || aligned(from, to, ksq);
 }
 
 bool Position::has_insufficient_material() const {

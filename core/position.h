@@ -109,7 +109,8 @@ class Position {
   // Passes the turn; the side to move must not be in check.
   void do_null_move(StateInfo& new_st);
   void undo_null_move();
-  // True if m is one of the legal moves of this position (used for hash and book moves).
+  // True if m, any 16-bit value, is one of the legal moves of this position (hash, killer and
+  // book moves); ordinary moves are checked without generating the move list.
   bool is_legal(Move m) const;
 
   // --- draws ---

@@ -1,5 +1,5 @@
-// Move ordering: the hash move, captures that win material (MVV-LVA, SEE), killers (Cray
-// Blitz kept up to ten per ply), the counter move, quiet moves by history, losing captures.
+// Move ordering: the staged move picker and the statistics it orders by (killers, counter
+// moves, butterfly and continuation history).
 #pragma once
 
 #include <array>
@@ -47,25 +47,52 @@ struct Killers {
   void add(core::Move m, int count);
 };
 
-// Yields the legal moves of a position best first. `kind` NOISY gives captures and promotions
-// only (quiescence); in check every evasion is given.
+// Yields the legal moves of a position best first, in stages: the hash move, captures and
+// promotions that do not lose material (MVV-LVA, then SEE), killers (Cray Blitz kept up to ten
+// per ply), the counter move, quiet moves by history, then the losing captures. With
+// `noisy_only` (quiescence) it stops after the winning and even captures, unless the side to
+// move is in check: then every evasion is given.
 class MovePicker {
  public:
   MovePicker(const core::Position& pos, core::Move tt_move, const Killers* killers, int killer_count,
              core::Move counter, const History& history, const Continuations& cont, bool noisy_only);
   // The next move, or Move::none() when none are left.
   core::Move next();
-  int count() const { return int(size_); }
   // True if the move just returned was ordered as a losing capture.
-  bool last_was_bad_capture() const { return last_score_ < 0 && last_capture_; }
+  bool last_was_bad_capture() const { return last_bad_capture_; }
 
  private:
+  enum class Stage {
+    HASH,
+    GENERATE_NOISY,
+    GOOD_NOISY,
+    KILLERS,
+    COUNTER,
+    GENERATE_QUIETS,
+    QUIETS,
+    BAD_NOISY,
+    DONE
+  };
+
+  void score_noisy();
+  void score_and_sort_quiets(size_t begin);
+  // True for the moves handed out before the quiet stage: hash move, killers, counter move.
+  bool is_refutation(core::Move m) const;
+
+  // Noisy moves fill [0, noisy_end_) (losing ones are moved to [0, bad_end_)); quiet moves follow.
   core::Move moves_[core::kMaxMoves + core::kMoveListSlack];
   int32_t scores_[core::kMaxMoves];
-  size_t size_ = 0, next_ = 0;
-  int32_t last_score_ = 0;
-  bool last_capture_ = false;
+  size_t current_ = 0, end_ = 0, noisy_end_ = 0, bad_end_ = 0;
+  int killer_index_ = 0;
+  Stage stage_ = Stage::HASH;
+  bool last_bad_capture_ = false;
   const core::Position& pos_;
+  const History& history_;
+  const Continuations cont_;
+  const Killers* killers_;
+  const int killer_count_;
+  core::Move tt_move_, counter_;
+  const bool noisy_only_;
 };
 
 }  // namespace vblitz::search

@@ -143,11 +143,9 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
 
   MovePicker picker(pos, tt_move, nullptr, 0, Move::none(), history_,
                     {ss[-1].continuation, ss[-2].continuation}, true);
-  for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-    // Losing captures cannot raise the score in a quiet search; skip them unless evading.
-    if (!in_check && picker.last_was_bad_capture()) continue;
+  // Losing captures are not offered (they cannot raise the score in a quiet search) unless evading.
+  for (Move m = picker.next(); m != Move::none(); m = picker.next())
     if (!try_move(m)) break;
-  }
   // At the first quiescence ply, quiet moves that give check are searched too.
   if (!in_check && qply == 0 && alpha < beta && !aborted_) {
     for (Move m : MoveList<QUIET>(pos))

@@ -98,6 +98,37 @@ TEST(MoveGen, SplitIsExactAndEveryMoveLegalAlongPlayouts) {
   EXPECT_GT(positions, 20000);
 }
 
+// is_legal(m) must equal membership in the generated list for every 16-bit code: all
+// ordinary moves along playouts, and all codes (promotions, en passant, castling) in some.
+TEST(MoveGen, IsLegalAgreesWithTheGeneratedListForEveryMoveCode) {
+  Prng rng(11);
+  int positions = 0, full = 0, legal_count = 0;
+  for (const std::string& fen : suite_fens()) {
+    StateInfo states[13];
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, states[0]));
+    for (int ply = 0; ply < 12; ++ply) {
+      MoveList<LEGAL> moves(pos);
+      std::vector<bool> listed(65536);
+      for (Move m : moves) listed[m.raw()] = true;
+      const int codes = positions++ % 100 == 0 ? 65536 : 4096;
+      full += codes == 65536;
+      for (int raw = 0; raw < codes; ++raw) {
+        const Move m{uint16_t(raw)};
+        ASSERT_EQ(pos.is_legal(m), listed[size_t(raw)])
+            << pos.to_uci(m) << " (" << raw << ") in " << pos.fen();
+        legal_count += listed[size_t(raw)];
+      }
+      for (Move m : moves) ASSERT_TRUE(pos.is_legal(m)) << pos.to_uci(m) << " in " << pos.fen();
+      if (moves.size() == 0) break;
+      pos.do_move(*(moves.begin() + rng.below(moves.size())), states[ply + 1]);
+    }
+  }
+  EXPECT_GT(positions, 5000);
+  EXPECT_GT(full, 50);
+  EXPECT_GT(legal_count, 100000);
+}
+
 TEST(MoveGen, MirroredPositionsHaveEqualPerft) {
   for (const PerftCase& c : load_perft_suite(data_file("ethereal_standard.epd"))) {
     StateInfo a, b;

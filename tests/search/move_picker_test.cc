@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/position.h"
+#include "core/prng.h"
 #include "search/see.h"
 #include "tests/test_support.h"
 
@@ -26,9 +27,11 @@ std::vector<Move> picked(MovePicker& picker) {
   return out;
 }
 
-TEST(MovePicker, EveryLegalMoveOnceHashMoveFirstLosingCapturesLast) {
+TEST(MovePicker, EveryLegalMoveOnceWhateverTheKillersHashMoveFirstLosingCapturesLast) {
   auto history = std::make_unique<History>();
   const Continuations none = {history->after_no_move(), history->after_no_move()};
+  Prng rng(5);
+  std::vector<Move> previous = {Move(SQ_E2, SQ_E4)};
   int positions = 0;
   for (const std::string& fen : test::suite_fens()) {
     StateInfo st;
@@ -37,7 +40,17 @@ TEST(MovePicker, EveryLegalMoveOnceHashMoveFirstLosingCapturesLast) {
     MoveList<LEGAL> legal(pos);
     if (legal.size() == 0) continue;
     const Move hash_move = *(legal.begin() + legal.size() / 2);
-    MovePicker picker(pos, hash_move, nullptr, 0, Move::none(), *history, none, false);
+    // Killers and a counter move as the search might pass them: some legal here (quiet or
+    // not, even the hash move), some from other positions, some arbitrary codes.
+    Killers killers;
+    for (int i = 0; i < kMaxKillers; ++i)
+      killers.moves[i] = i % 3 == 0   ? (legal.begin() + (positions * 7 + i) % legal.size())->raw()
+                         : i % 3 == 1 ? uint16_t(rng.next())
+                                      : previous[size_t(i) % previous.size()].raw();
+    const Move counter =
+        positions % 2 ? *(legal.begin() + positions % legal.size()) : Move(uint16_t(rng.next()));
+    previous.assign(legal.begin(), legal.end());
+    MovePicker picker(pos, hash_move, &killers, kMaxKillers, counter, *history, none, false);
     const std::vector<Move> order = picked(picker);
     ASSERT_EQ(order.size(), legal.size()) << fen;
     std::set<uint16_t> seen;
@@ -53,6 +66,37 @@ TEST(MovePicker, EveryLegalMoveOnceHashMoveFirstLosingCapturesLast) {
     ++positions;
   }
   EXPECT_GT(positions, 500);
+}
+
+// Quiescence mode: the captures and promotions that do not lose material (SEE), plus a noisy
+// hash move whatever its SEE; a quiet hash move is not played. In check: every evasion.
+TEST(MovePicker, NoisyOnlyGivesCapturesThatDoNotLoseOrEveryEvasion) {
+  auto history = std::make_unique<History>();
+  const Continuations none = {history->after_no_move(), history->after_no_move()};
+  int with_losing_capture = 0;
+  for (const std::string& fen : test::suite_fens()) {
+    StateInfo st;
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, st)) << fen;
+    MoveList<LEGAL> legal(pos);
+    if (legal.size() == 0) continue;
+    const Move hash_move = *legal.begin();
+    MovePicker picker(pos, hash_move, nullptr, 0, Move::none(), *history, none, true);
+    std::vector<Move> order = picked(picker), expected;
+    for (Move m : legal)
+      if (pos.in_check() || (is_noisy(pos, m) && (m == hash_move || see_ge(pos, m, 0))))
+        expected.push_back(m);
+    with_losing_capture += std::any_of(legal.begin(), legal.end(),
+                                       [&](Move m) { return is_noisy(pos, m) && !see_ge(pos, m, 0); });
+    auto raw = [](Move m) { return m.raw(); };
+    std::vector<uint16_t> got(order.size()), want(expected.size());
+    std::transform(order.begin(), order.end(), got.begin(), raw);
+    std::transform(expected.begin(), expected.end(), want.begin(), raw);
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(got, want) << fen;
+  }
+  EXPECT_GT(with_losing_capture, 50);
 }
 
 TEST(MovePicker, HistoryAndContinuationsLiftARewardedQuietMove) {
