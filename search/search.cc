@@ -318,12 +318,12 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     int score;
 
     // Step 12. Principal variation search with late move reductions (less for moves with a
-    // good history; losing captures by half as much).
+    // good history; losing captures by half as much; quiet root moves not at all).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
       int r = 0;
-      if (depth >= 3 && quiet && !in_check && !gives_check) {
+      if (depth >= 3 && quiet && !in_check && !gives_check && !root) {
         r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
         r = std::clamp(r, 0, new_depth - 1);
       } else if (depth >= 3 && bad_capture && !in_check && !gives_check) {
