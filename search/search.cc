@@ -318,7 +318,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     int score;
 
     // Step 12. Principal variation search with late move reductions (less for moves with a
-    // good history; losing captures by half as much; quiet root moves not at all).
+    // good history; losing captures by half as much; root moves not at all).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
@@ -326,7 +326,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       if (depth >= 3 && quiet && !in_check && !gives_check && !root) {
         r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
         r = std::clamp(r, 0, new_depth - 1);
-      } else if (depth >= 3 && bad_capture && !in_check && !gives_check) {
+      } else if (depth >= 3 && bad_capture && !in_check && !gives_check && !root) {
         r = std::clamp(reduction(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
