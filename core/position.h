@@ -100,6 +100,13 @@ class Position {
     return (!empty(m.to()) && m.kind() != Move::CASTLING) || m.kind() == Move::EN_PASSANT;
   }
   Piece moved_piece(Move m) const { return board_[m.from()]; }
+  // The key after move m, for prefetching its hash entry: exact for ordinary moves and
+  // captures that change neither castling rights nor the en passant square, close otherwise.
+  Key key_after(Move m) const {
+    const Piece pc = board_[m.from()], captured = board_[m.to()];
+    Key k = st_->key ^ zobrist::side ^ zobrist::psq[pc][m.from()] ^ zobrist::psq[pc][m.to()];
+    return captured && m.kind() != Move::CASTLING ? k ^ zobrist::psq[captured][m.to()] : k;
+  }
   // Plays a legal move. `new_st` must outlive the move (until undo_move).
   void do_move(Move m, StateInfo& new_st);
   // True if legal move m checks the enemy king, directly or by discovery (without playing it).

@@ -122,10 +122,10 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   int searched = 0;
 
   auto try_move = [&](Move m) {
+    tt_.prefetch(pos.key_after(m));
     ss->move = m;
     ss->continuation = history_.after(pos.moved_piece(m), m.to());
     pos.do_move(m, st);
-    tt_.prefetch(pos.key());
     ++searched;
     int score = -quiescence(pos, ss + 1, -beta, -alpha, qply + 1);
     pos.undo_move(m);
@@ -262,6 +262,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
 
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
     if ((root && !root_move_allowed(m)) || m == excluded) continue;
+    tt_.prefetch(pos.key_after(m));  // early, so the line is near by the time the child probes
     ++move_number;
     if (root && report_ && *report_ && elapsed_ms() > 3000) {
       Report r;
@@ -311,7 +312,6 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     ss->move = m;
     ss->continuation = history_.after(moved, m.to());
     pos.do_move(m, st);
-    tt_.prefetch(pos.key());
     const bool gives_check = pos.in_check();
     // Step 11. Check and singular extensions (one ply at most).
     int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);

@@ -59,6 +59,37 @@ TEST(Keys, IncrementalKeysEqualScratchKeysAlongRandomPlayouts) {
   EXPECT_GT(plies_checked, 20000);
 }
 
+// key_after (the prefetch key) is exact for every move that is not special: no castling, en
+// passant or promotion, no castling right lost, no en passant square before or after it.
+TEST(Keys, KeyAfterIsExactForOrdinaryMoves) {
+  Prng rng(99);
+  int exact = 0;
+  for (const std::string& fen : suite_fens()) {
+    StateInfo states[21];
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, states[0]));
+    for (int ply = 0; ply < 20; ++ply) {
+      MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      for (Move m : moves) {
+        StateInfo st;
+        const Key predicted = pos.key_after(m);
+        const int rights = pos.castling_rights();
+        const bool ep_before = pos.ep_square() != SQ_NONE;
+        pos.do_move(m, st);
+        if (m.kind() == Move::NORMAL && rights == pos.castling_rights() && !ep_before &&
+            pos.ep_square() == SQ_NONE) {
+          ASSERT_EQ(predicted, pos.key()) << pos.fen();
+          ++exact;
+        }
+        pos.undo_move(m);
+      }
+      pos.do_move(*(moves.begin() + rng.below(moves.size())), states[ply + 1]);
+    }
+  }
+  EXPECT_GT(exact, 100000);
+}
+
 TEST(Keys, TranspositionsShareKeysAndDifferentPositionsDoNot) {
   auto key_after = [](std::initializer_list<const char*> moves) {
     StateInfo states[16];
