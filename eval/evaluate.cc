@@ -361,7 +361,13 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
 }
 
 int Evaluator::evaluate(const Position& pos) {
-  const int white = evaluate_white(pos);
+  const int white = cache_
+                        .probe(pos.key(),
+                               [&](EvalEntry& e) {
+                                 e.key = pos.key();
+                                 e.white = evaluate_white(pos);
+                               })
+                        .white;
   return pos.side_to_move() == WHITE ? white : -white;
 }
 

@@ -18,6 +18,13 @@ int piece_value(core::PieceType pt);
 // The parameters every new evaluator uses; set with ParamFile between searches.
 Params& active_params();
 
+// A cached static evaluation (White's point of view) of the position with that full key.
+struct EvalEntry {
+  core::Key key = 0;
+  int white = 0;
+};
+using EvalCache = EvalHashTable<EvalEntry>;
+
 class Evaluator {
  public:
   explicit Evaluator(const Params& params = active_params()) : params_(params) {}
@@ -32,6 +39,7 @@ class Evaluator {
   void clear() {
     pawns_.clear();
     kings_.clear();
+    cache_.clear();
   }
   const PawnTable& pawn_table() const { return pawns_; }
   const KingTable& king_table() const { return kings_; }
@@ -40,6 +48,7 @@ class Evaluator {
   const Params& params_;
   PawnTable pawns_;
   KingTable kings_;
+  EvalCache cache_{1 << 14};  // re-searches and transpositions evaluate the same positions again
 };
 
 // Writes the `eval` report: each term for White, Black and the total, then

@@ -43,6 +43,25 @@ TEST(Eval, ColourFlippedPositionsScoreTheOpposite) {
   EXPECT_GT(checked, 1000);
 }
 
+// One evaluator with its caches (evaluation, pawn and king hashes) warm from many positions,
+// and positions seen again, scores every position as a fresh evaluator computing from scratch.
+TEST(Eval, CachedScoresEqualScoresFromScratch) {
+  Evaluator cached;
+  int checked = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const std::string& fen : test::suite_fens()) {
+      core::StateInfo si;
+      core::Position pos;
+      ASSERT_FALSE(pos.set(fen, si));
+      const int fresh = Evaluator().evaluate(pos);
+      ASSERT_EQ(cached.evaluate(pos), fresh) << fen;
+      ASSERT_EQ(cached.evaluate(pos), fresh) << fen;  // now from the cache
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 2000);
+}
+
 TEST(Eval, LeftRightMirrorsScoreTheSameWithoutCastling) {
   const char* fens[] = {"r5k1/pp3ppp/2n1b3/3p4/3P4/2NB1N2/PP3PPP/R5K1 w - - 0 1",
                         "8/5pk1/6p1/7p/P6P/6P1/5PK1/8 w - - 0 1",
