@@ -27,18 +27,26 @@ std::vector<Move> picked(MovePicker& picker) {
   return out;
 }
 
+// Calls check(pos, legal moves) on every suite position that has a legal move.
+template <class Check>
+void for_each_position_with_moves(Check check) {
+  for (const std::string& fen : test::suite_fens()) {
+    StateInfo st;
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, st)) << fen;
+    MoveList<LEGAL> legal(pos);
+    if (legal.size() > 0) check(pos, legal);
+  }
+}
+
 TEST(MovePicker, EveryLegalMoveOnceWhateverTheKillersHashMoveFirstLosingCapturesLast) {
   auto history = std::make_unique<History>();
   const Continuations none = {history->after_no_move(), history->after_no_move()};
   Prng rng(5);
   std::vector<Move> previous = {Move(SQ_E2, SQ_E4)};
   int positions = 0;
-  for (const std::string& fen : test::suite_fens()) {
-    StateInfo st;
-    Position pos;
-    ASSERT_FALSE(pos.set(fen, st)) << fen;
-    MoveList<LEGAL> legal(pos);
-    if (legal.size() == 0) continue;
+  for_each_position_with_moves([&](const Position& pos, const MoveList<LEGAL>& legal) {
+    const std::string fen = pos.fen();
     const Move hash_move = *(legal.begin() + legal.size() / 2);
     // Killers and a counter move as the search might pass them: some legal here (quiet or
     // not, even the hash move), some from other positions, some arbitrary codes.
@@ -50,6 +58,7 @@ TEST(MovePicker, EveryLegalMoveOnceWhateverTheKillersHashMoveFirstLosingCaptures
     const Move counter =
         positions % 2 ? *(legal.begin() + positions % legal.size()) : Move(uint16_t(rng.next()));
     previous.assign(legal.begin(), legal.end());
+    ++positions;
     MovePicker picker(pos, hash_move, &killers, kMaxKillers, counter, *history, none, false);
     const std::vector<Move> order = picked(picker);
     ASSERT_EQ(order.size(), legal.size()) << fen;
@@ -59,12 +68,11 @@ TEST(MovePicker, EveryLegalMoveOnceWhateverTheKillersHashMoveFirstLosingCaptures
     for (Move m : legal) EXPECT_TRUE(seen.count(m.raw())) << "missing: " << pos.to_uci(m) << " in " << fen;
     EXPECT_EQ(order.front(), hash_move) << fen;
     // After the first losing capture only losing captures follow.
-    if (pos.in_check()) continue;
+    if (pos.in_check()) return;
     auto losing = [&](Move m) { return m != hash_move && is_noisy(pos, m) && !see_ge(pos, m, 0); };
     auto first_losing = std::find_if(order.begin(), order.end(), losing);
     EXPECT_TRUE(std::all_of(first_losing, order.end(), losing)) << fen;
-    ++positions;
-  }
+  });
   EXPECT_GT(positions, 500);
 }
 
@@ -74,12 +82,7 @@ TEST(MovePicker, NoisyOnlyGivesCapturesThatDoNotLoseOrEveryEvasion) {
   auto history = std::make_unique<History>();
   const Continuations none = {history->after_no_move(), history->after_no_move()};
   int with_losing_capture = 0;
-  for (const std::string& fen : test::suite_fens()) {
-    StateInfo st;
-    Position pos;
-    ASSERT_FALSE(pos.set(fen, st)) << fen;
-    MoveList<LEGAL> legal(pos);
-    if (legal.size() == 0) continue;
+  for_each_position_with_moves([&](const Position& pos, const MoveList<LEGAL>& legal) {
     const Move hash_move = *legal.begin();
     MovePicker picker(pos, hash_move, nullptr, 0, Move::none(), *history, none, true);
     std::vector<Move> order = picked(picker), expected;
@@ -94,8 +97,8 @@ TEST(MovePicker, NoisyOnlyGivesCapturesThatDoNotLoseOrEveryEvasion) {
     std::transform(expected.begin(), expected.end(), want.begin(), raw);
     std::sort(got.begin(), got.end());
     std::sort(want.begin(), want.end());
-    EXPECT_EQ(got, want) << fen;
-  }
+    EXPECT_EQ(got, want) << pos.fen();
+  });
   EXPECT_GT(with_losing_capture, 50);
 }
 
