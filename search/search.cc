@@ -331,6 +331,8 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
       if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
+      // At the root (never reduced) a fail high proves the move better than those before it.
+      if (root && score > alpha && !aborted_) root_improver_ = {m, score + shift, simd::tt::BOUND_LOWER};
       if (score > alpha && score < beta) score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     }
     pos.undo_move(m);
@@ -346,6 +348,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
         alpha = score;
         best_move = m;
         update_pv(ss, m);
+        if (root) root_improver_ = {m, score, score >= beta ? simd::tt::BOUND_LOWER : simd::tt::BOUND_EXACT};
         if (alpha >= beta) {
           // Step 13. A cutoff: reward the quiet move, punish the quiet moves tried before it.
           if (quiet) {
@@ -399,6 +402,26 @@ std::optional<int> Searcher::quiet_eval(Position& pos) {
   return stand_pat;
 }
 
+void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& result) {
+  const RootImprover& improver = root_improver_;
+  if (improver.move == Move::none()) return;
+  Report r;
+  r.depth = depth;
+  r.seldepth = seldepth_;
+  r.score = improver.score;
+  r.bound = improver.bound;
+  r.nodes = nodes_;
+  r.time_ms = elapsed_ms();
+  r.hashfull = tt_.hashfull();
+  if (root->pv_length > 0 && root->pv[0] == improver.move)
+    r.pv.assign(root->pv, root->pv + root->pv_length);
+  else
+    r.pv = {improver.move};
+  result.best = improver.move;
+  result.ponder = r.pv.size() > 1 ? r.pv[1] : Move::none();
+  if (report_ && *report_) (*report_)(r);
+}
+
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
   start_ = std::chrono::steady_clock::now();
@@ -442,9 +465,13 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
       // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
       int window = 25, alpha = -kInfinite, beta = kInfinite;
       if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
+      root_improver_ = RootImprover();  // kept across re-searches: a fail high counts
       while (true) {
         int value = negamax(pos, ss, alpha, beta, depth, false);
-        if (aborted_) break;
+        if (aborted_) {
+          if (line == 0) adopt_partial_iteration(ss, depth, result);
+          break;
+        }
         Report r;
         r.depth = depth;
         r.seldepth = seldepth_;

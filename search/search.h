@@ -115,6 +115,9 @@ class Searcher {
   // The extended-book bonus of root move m (0 if none).
   int root_bonus(core::Move m) const;
   bool time_up();
+  // After an iteration of the first line was cut short: plays the move it proved better than
+  // the last completed iteration's, if any, and reports it.
+  void adopt_partial_iteration(const Stack* root, int depth, Result& result);
   int64_t elapsed_ms() const;
 
   TranspositionTable& tt_;
@@ -130,6 +133,13 @@ class Searcher {
   core::Color us_ = core::WHITE;
   bool aborted_ = false;
   int root_drop_ = 0;                 // how far the root score fell in this iteration (deep think)
+  // The root move of the iteration in progress proven better than the moves searched before it
+  // (a fail high included), played if the iteration is cut short (as Crafty and Cray Blitz do).
+  struct RootImprover {
+    core::Move move = core::Move::none();
+    int score = 0;
+    Bound bound = simd::tt::BOUND_LOWER;
+  } root_improver_;
   std::vector<core::Move> excluded_;  // best moves of the earlier MultiPV lines this iteration
   const ReportFn* report_ = nullptr;
   int root_depth_ = 0;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <thread>
@@ -12,6 +13,7 @@
 #include "search/threads.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
+#include "uci/bench_positions.h"
 
 namespace vblitz::search {
 namespace {
@@ -103,6 +105,40 @@ TEST(Search, NodeLimitIsExact) {
   EXPECT_LE(r.nodes, 5000u);
   EXPECT_GE(r.nodes, 4990u);
   EXPECT_NE(r.best, core::Move::none());
+}
+
+// Node limits cut iterations short at many points: the move played is always the first move of
+// the last line reported with a move (a fail high, a completed iteration, or a move the cut-short
+// iteration proved better than the one before it), and some cut-short iterations do change it.
+TEST(Search, CutShortIterationPlaysTheMoveItProvedBetter) {
+  TranspositionTable tt;
+  Options options;
+  Searcher searcher(tt, options);
+  std::atomic<bool> stop{false};
+  int changed_by_cut_short_iteration = 0;
+  for (const char* fen : uci::kBenchPositions) {
+    for (uint64_t nodes : {3000u, 11000u, 40000u}) {
+      core::Game game;
+      ASSERT_FALSE(game.set_fen(fen));
+      tt.clear();
+      searcher.clear();
+      Limits limits;
+      limits.nodes = nodes;
+      std::vector<Report> lines;
+      Searcher::ReportFn keep = [&lines](const Report& r) {
+        if (!r.pv.empty()) lines.push_back(r);
+      };
+      Result result = searcher.run(game.position(), limits, stop, keep);
+      if (result.best == core::Move::none()) continue;  // mate or stalemate
+      ASSERT_FALSE(lines.empty()) << fen;
+      EXPECT_EQ(result.best, lines.back().pv[0]) << fen << " at " << nodes << " nodes";
+      const auto completed = std::find_if(lines.rbegin(), lines.rend(),
+                                          [&](const Report& r) { return r.depth == result.depth; });
+      ASSERT_NE(completed, lines.rend()) << fen;
+      if (lines.back().depth > result.depth && result.best != completed->pv[0]) ++changed_by_cut_short_iteration;
+    }
+  }
+  EXPECT_GT(changed_by_cut_short_iteration, 0);
 }
 
 uint64_t bench_nodes() {
