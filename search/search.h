@@ -132,7 +132,7 @@ class Searcher {
   std::atomic<bool> ponderhit_{false};
   core::Color us_ = core::WHITE;
   bool aborted_ = false;
-  int root_drop_ = 0;                 // how far the root score fell in this iteration (deep think)
+  int root_drop_ = 0;  // how far the root score fell in this iteration (deep think)
   // The root move of the iteration in progress proven better than the moves searched before it
   // (a fail high included), played if the iteration is cut short (as Crafty and Cray Blitz do).
   struct RootImprover {

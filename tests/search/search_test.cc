@@ -135,7 +135,8 @@ TEST(Search, CutShortIterationPlaysTheMoveItProvedBetter) {
       const auto completed = std::find_if(lines.rbegin(), lines.rend(),
                                           [&](const Report& r) { return r.depth == result.depth; });
       ASSERT_NE(completed, lines.rend()) << fen;
-      if (lines.back().depth > result.depth && result.best != completed->pv[0]) ++changed_by_cut_short_iteration;
+      if (lines.back().depth > result.depth && result.best != completed->pv[0])
+        ++changed_by_cut_short_iteration;
     }
   }
   EXPECT_GT(changed_by_cut_short_iteration, 0);
