@@ -402,21 +402,24 @@ std::optional<int> Searcher::quiet_eval(Position& pos) {
   return stand_pat;
 }
 
-void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& result) {
-  const RootImprover& improver = root_improver_;
-  if (improver.move == Move::none()) return;
+Report Searcher::root_report(const Stack* root, int depth, int score) const {
   Report r;
   r.depth = depth;
   r.seldepth = seldepth_;
-  r.score = improver.score;
-  r.bound = improver.bound;
+  r.score = score;
   r.nodes = nodes_;
   r.time_ms = elapsed_ms();
   r.hashfull = tt_.hashfull();
-  if (root->pv_length > 0 && root->pv[0] == improver.move)
-    r.pv.assign(root->pv, root->pv + root->pv_length);
-  else
-    r.pv = {improver.move};
+  r.pv.assign(root->pv, root->pv + root->pv_length);
+  return r;
+}
+
+void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& result) {
+  const RootImprover& improver = root_improver_;
+  if (improver.move == Move::none()) return;
+  Report r = root_report(root, depth, improver.score);
+  r.bound = improver.bound;
+  if (r.pv.empty() || r.pv[0] != improver.move) r.pv = {improver.move};
   result.best = improver.move;
   result.ponder = r.pv.size() > 1 ? r.pv[1] : Move::none();
   if (report_ && *report_) (*report_)(r);
@@ -472,15 +475,8 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
           if (line == 0) adopt_partial_iteration(ss, depth, result);
           break;
         }
-        Report r;
-        r.depth = depth;
-        r.seldepth = seldepth_;
+        Report r = root_report(ss, depth, value);
         r.multipv = line + 1;
-        r.score = value;
-        r.nodes = nodes_;
-        r.time_ms = elapsed_ms();
-        r.hashfull = tt_.hashfull();
-        r.pv.assign(ss->pv, ss->pv + ss->pv_length);
         if (value <= alpha || value >= beta) {
           r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
           if (value <= alpha && line == 0) root_drop_ = std::max(root_drop_, score - value);

@@ -115,6 +115,8 @@ class Searcher {
   // The extended-book bonus of root move m (0 if none).
   int root_bonus(core::Move m) const;
   bool time_up();
+  // The info line for the root's current principal variation at `depth` with `score`.
+  Report root_report(const Stack* root, int depth, int score) const;
   // After an iteration of the first line was cut short: plays the move it proved better than
   // the last completed iteration's, if any, and reports it.
   void adopt_partial_iteration(const Stack* root, int depth, Result& result);
@@ -134,7 +136,7 @@ class Searcher {
   bool aborted_ = false;
   int root_drop_ = 0;  // how far the root score fell in this iteration (deep think)
   // The root move of the iteration in progress proven better than the moves searched before it
-  // (a fail high included), played if the iteration is cut short (as Crafty and Cray Blitz do).
+  // (a fail high included), played if the iteration is cut short (as Crafty does).
   struct RootImprover {
     core::Move move = core::Move::none();
     int score = 0;
