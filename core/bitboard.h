@@ -22,6 +22,19 @@ constexpr Bitboard file_bb(File f) { return kFileABB << f; }
 constexpr Bitboard rank_bb(Rank r) { return kRank1BB << (8 * r); }
 constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
 constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
+// The files beside file f.
+constexpr Bitboard adjacent_files(File f) {
+  return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
+}
+// The ranks strictly in front of rank r, from c's point of view.
+constexpr Bitboard forward_ranks(Color c, Rank r) {
+  if (c == WHITE) return r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1));
+  return (Bitboard(1) << (8 * r)) - 1;
+}
+// The squares an enemy pawn must not hold for a c pawn on s to be passed.
+constexpr Bitboard passed_pawn_span(Color c, Square s) {
+  return forward_ranks(c, rank_of(s)) & (file_bb(s) | adjacent_files(file_of(s)));
+}
 
 inline int popcount(Bitboard b) { return std::popcount(b); }
 // Least significant set square; b must be non-zero.

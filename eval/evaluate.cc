@@ -21,15 +21,6 @@ constexpr int kMaxPhase = 24;
 constexpr int kEndgameMaterial = 1300;  // Cray Blitz's 13,000 points: below it, no king safety
 constexpr int kFullMaterial = 3100;     // a side's pieces at the start, roughly
 
-Bitboard adjacent_files(File f) {
-  return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
-}
-
-Bitboard forward_ranks(Color c, Rank r) {
-  if (c == WHITE) return r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1));
-  return (Bitboard(1) << (8 * r)) - 1;
-}
-
 // Material of a side's pieces (not pawns) in centipawns, from the middlegame values.
 int piece_material(const Position& pos, Color c, const Params& p) {
   int m = 0;

@@ -8,16 +8,6 @@ using namespace core;
 
 namespace {
 
-Bitboard adjacent_files(File f) {
-  return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
-}
-
-// The ranks strictly in front of rank r, from c's point of view.
-Bitboard forward_ranks(Color c, Rank r) {
-  if (c == WHITE) return r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1));
-  return (Bitboard(1) << (8 * r)) - 1;
-}
-
 void score_side(const Position& pos, const Params& p, Color us, PawnEntry& e, Trace* trace) {
   const Color them = ~us;
   const Bitboard ours = pos.pieces(us, PAWN), theirs = pos.pieces(them, PAWN);
@@ -51,7 +41,7 @@ void score_side(const Position& pos, const Params& p, Color us, PawnEntry& e, Tr
     }
     const bool phalanx = neighbours & rank_bb(s), supported = pawn_attacks(them, s) & ours;
     if (phalanx || supported) record(trace, Term::connected_pawn, us, p.connected_pawn[rank], total);
-    if (!(theirs & ahead & (file_bb(s) | adjacent_files(file_of(s))))) e.passed[us] |= square_bb(s);
+    if (!(theirs & passed_pawn_span(us, s))) e.passed[us] |= square_bb(s);
   }
 }
 

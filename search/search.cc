@@ -222,7 +222,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   (ss + 1)->killers = Killers();
   const bool improving = !in_check && static_eval > ss[-2].static_eval;
 
-  if (!pv_node && !in_check && excluded == Move::none()) {
+  // King and pawn endings: the evaluation misjudges races and the tree is narrow, so search
+  // them full width (no pruning near the horizon, no reductions).
+  const bool pawn_ending = (pos.pieces(PAWN) | pos.pieces(KING)) == pos.pieces();
+  if (!pv_node && !in_check && excluded == Move::none() && !pawn_ending) {
     // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
     if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && !is_mate_score(beta))
       return static_eval;
@@ -278,7 +281,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
 
     // Step 9. Pruning near the horizon once a move has been searched: futility and late moves
     // (quiet moves that do not give check), and moves that lose material by static exchange.
-    if (!root && best > -kMateInMaxPly && move_number > 1) {
+    if (!root && !pawn_ending && best > -kMateInMaxPly && move_number > 1) {
       if (quiet && !in_check && !pos.gives_check(m)) {
         if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;
         if (!pv_node && depth <= 5 && move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
@@ -323,10 +326,11 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
       int r = 0;
-      if (depth >= 3 && quiet && !in_check && !gives_check && !root) {
+      const bool may_reduce = depth >= 3 && !root && !in_check && !gives_check && !pawn_ending;
+      if (may_reduce && quiet) {
         r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
         r = std::clamp(r, 0, new_depth - 1);
-      } else if (depth >= 3 && bad_capture && !in_check && !gives_check && !root) {
+      } else if (may_reduce && bad_capture) {
         r = std::clamp(reduction(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);

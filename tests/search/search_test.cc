@@ -85,6 +85,18 @@ TEST(Search, RepetitionIsScoredAsADraw) {
   EXPECT_LT(search_fen("1k6/8/8/8/8/8/q7/6K1 w - - 0 1", 8).score, -500);
 }
 
+// WAC.087: 1...Rxe5 wins because the king and pawn ending after 2.dxe5 d4 is won for Black.
+// The ending is searched full width; with pruning and reductions there, no depth reached in six
+// million nodes found the rook sacrifice.
+TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
+  const char* fen = "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1";
+  Result r = search_fen(fen, 15);
+  core::Game game;
+  game.set_fen(fen);
+  EXPECT_EQ(game.position().to_uci(r.best), "e6e5");
+  EXPECT_GT(r.score, 300);
+}
+
 TEST(Search, FixedDepthIsDeterministic) {
   const char* fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   Result a = search_fen(fen, 7), b = search_fen(fen, 7);
