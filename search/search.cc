@@ -100,6 +100,9 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   const bool in_check = pos.in_check();
   if (ss->ply >= kMaxPly - 1) return in_check ? 0 : evaluator_.evaluate(pos);
 
+  // The evaluation comes first: computing it hides the latency of the table's cache line,
+  // which the parent prefetched.
+  const int stand_pat = in_check ? -kInfinite : evaluator_.evaluate(pos);
   TTData tte;
   Move tt_move = Move::none();
   ++tt_probes_;
@@ -112,7 +115,7 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
 
   int best = -kInfinite;
   if (!in_check) {
-    best = evaluator_.evaluate(pos);  // stand pat
+    best = stand_pat;
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
