@@ -3,6 +3,8 @@
 // parallel searches never share them.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -13,13 +15,16 @@ namespace vblitz::eval {
 template <class Entry>
 class EvalHashTable {
  public:
-  explicit EvalHashTable(size_t entries = 1 << 14) : table_(entries) {}
+  // The size is rounded down to a power of two, so that a slot is found with a mask: the
+  // division of `key % size` took tens of cycles in every evaluation, before the load could start.
+  explicit EvalHashTable(size_t entries = 1 << 14)
+      : table_(std::bit_floor(std::max<size_t>(entries, 1))), mask_(table_.size() - 1) {}
 
   // The entry for `key`: from the table, or filled by compute(entry) (which sets entry.key).
   template <class Compute>
   const Entry& probe(core::Key key, Compute compute) {
     ++probes;
-    Entry& e = table_[key % table_.size()];
+    Entry& e = table_[key & mask_];
     if (e.key == key && e.key) {
       ++hits;
       return e;
@@ -35,6 +40,7 @@ class EvalHashTable {
 
  private:
   std::vector<Entry> table_;
+  core::Key mask_;
 };
 
 }  // namespace vblitz::eval
