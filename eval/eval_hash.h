@@ -32,6 +32,8 @@ class EvalHashTable {
     compute(e);
     return e;
   }
+  // Starts loading key's slot into the cache (call as soon as the key is known).
+  void prefetch(core::Key key) const { __builtin_prefetch(&table_[key & mask_]); }
   void clear() {
     for (Entry& e : table_) e.key = 0;
     probes = hits = 0;

@@ -33,6 +33,9 @@ class Evaluator {
   int evaluate(const core::Position& pos);
   // Score from White's point of view; with a trace, every term is recorded (hashes bypassed).
   int evaluate_white(const core::Position& pos, Trace* trace = nullptr);
+  // Starts loading the cached evaluation of the position with this key (the search calls it
+  // with a child's key before making the move).
+  void prefetch(core::Key key) const { cache_.prefetch(key); }
   // The game phase: 24 with every piece on the board, 0 with kings and pawns only.
   static int phase(const core::Position& pos);
 

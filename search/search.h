@@ -103,6 +103,12 @@ class Searcher {
     std::copy_n((ss + 1)->pv, (ss + 1)->pv_length, ss->pv + 1);
     ss->pv_length = (ss + 1)->pv_length + 1;
   }
+  // Starts loading what the child with this key will read first: its table bucket and its
+  // cached evaluation.
+  void prefetch_child(core::Key key) const {
+    tt_.prefetch(key);
+    evaluator_.prefetch(key);
+  }
   // Fresh stacks for a search from the root; returns the root's entry (two sentinels before it).
   Stack* reset_stack();
   // Alpha-beta at one node; applies the delay penalty (when on) around search_node.

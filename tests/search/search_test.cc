@@ -97,6 +97,18 @@ TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
   EXPECT_GT(r.score, 300);
 }
 
+// WAC.293: 1.Nfg5 mates in four (Stockfish agrees). The pruning margins near the horizon
+// decide whether the sacrifice survives: with the narrower ones this build had before (reverse
+// futility 90 and futility 100 + 120 per ply) depth 14 still preferred 1.Qf4 (-60).
+TEST(Search, PruningMarginsLeaveRoomForSacrifices) {
+  const char* fen = "1nbq1r1k/3rbp1p/p1p1pp1Q/1p6/P1pPN3/5NP1/1P2PPBP/R4RK1 w - - 0 1";
+  Result r = search_fen(fen, 14);
+  core::Game game;
+  game.set_fen(fen);
+  EXPECT_EQ(game.position().to_uci(r.best), "f3g5");
+  EXPECT_EQ(r.score, mate_in(7));
+}
+
 TEST(Search, FixedDepthIsDeterministic) {
   const char* fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   Result a = search_fen(fen, 7), b = search_fen(fen, 7);
