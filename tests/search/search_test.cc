@@ -32,6 +32,13 @@ Result search_fen(const std::string& fen, int depth, const std::vector<std::stri
   return searcher.run(game.position(), limits, stop, nullptr);
 }
 
+// Move m of the position `fen`, in UCI notation.
+std::string uci_move(const std::string& fen, core::Move m) {
+  core::Game game;
+  EXPECT_FALSE(game.set_fen(fen));
+  return game.position().to_uci(m);
+}
+
 struct MateCase {
   const char* fen;
   int moves;         // mate in this many moves
@@ -50,11 +57,9 @@ TEST(Search, FindsMatesWithTheirDistance) {
   };
   for (const MateCase& c : cases) {
     Result r = search_fen(c.fen, 2 * c.moves + 2);
-    core::Game game;
-    game.set_fen(c.fen);
     EXPECT_EQ(r.score, mate_in(2 * c.moves - 1)) << c.fen;
     if (c.best) {
-      EXPECT_EQ(game.position().to_uci(r.best), c.best) << c.fen;
+      EXPECT_EQ(uci_move(c.fen, r.best), c.best) << c.fen;
     }
   }
 }
@@ -91,9 +96,7 @@ TEST(Search, RepetitionIsScoredAsADraw) {
 TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
   const char* fen = "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1";
   Result r = search_fen(fen, 15);
-  core::Game game;
-  game.set_fen(fen);
-  EXPECT_EQ(game.position().to_uci(r.best), "e6e5");
+  EXPECT_EQ(uci_move(fen, r.best), "e6e5");
   EXPECT_GT(r.score, 300);
 }
 
@@ -103,9 +106,7 @@ TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
 TEST(Search, PruningMarginsLeaveRoomForSacrifices) {
   const char* fen = "1nbq1r1k/3rbp1p/p1p1pp1Q/1p6/P1pPN3/5NP1/1P2PPBP/R4RK1 w - - 0 1";
   Result r = search_fen(fen, 14);
-  core::Game game;
-  game.set_fen(fen);
-  EXPECT_EQ(game.position().to_uci(r.best), "f3g5");
+  EXPECT_EQ(uci_move(fen, r.best), "f3g5");
   EXPECT_EQ(r.score, mate_in(7));
 }
 
