@@ -1,17 +1,23 @@
-// Self-play games for tuning data.
+// Self-play games for tuning and network data.
 #include "tune/datagen.h"
 
 #include <omp.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <limits>
 #include <ostream>
 #include <random>
+#include <sstream>
 
 #include "book/pgn.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "search/search.h"
+#include "tune/packed_position.h"
 
 namespace vblitz::tune {
 
@@ -24,10 +30,16 @@ constexpr int kQuietDrawScore = 10;  // |score| at most this ...
 constexpr int kQuietDrawPlies = 20;  // ... this many plies in a row after move 40 draws it
 constexpr size_t kTableMegabytes = 16;
 
+// One kept position: the text line's FEN or the packed record (its result filled in at the end).
+struct Sample {
+  std::string fen;
+  PackedPosition packed;
+};
+
 struct GameRecord {
-  std::string data;  // "FEN [r]" lines
+  std::vector<Sample> samples;
+  std::string result;  // "1-0", "0-1", "1/2-1/2"; empty when the game was dropped
   std::string pgn;
-  int positions = 0;
 };
 
 // Reads the FEN part (first four fields) of every line of an EPD or FEN file.
@@ -43,7 +55,6 @@ std::vector<std::string> read_openings(const std::string& path) {
   return fens;
 }
 
-// Plays one game; thread-private searcher and table.
 // The searchers of one thread: one plays, the other tests positions for quietness on a table
 // it empties first, so that the test depends on the position alone.
 struct Players {
@@ -62,7 +73,18 @@ struct Players {
   }
 };
 
+// Whether a searched position goes into network data: not in check, a quiet best move, no
+// mate score, far enough into the game.
+bool keep_for_network(const core::Position& pos, const search::Result& r, int plies,
+                      const DatagenOptions& o) {
+  return !pos.in_check() && !pos.is_capture(r.best) && r.best.kind() != core::Move::PROMOTION &&
+         !search::is_mate_score(r.score) && plies >= o.min_ply;
+}
+
+// Plays game `index` of the run (a function of the seed and the index alone) with the thread's
+// players.
 GameRecord play_game(int index, const std::string& opening, const DatagenOptions& options, Players& players) {
+  const bool packed = options.format == DataFormat::kPacked;
   search::TranspositionTable& tt = players.play_tt;
   search::Searcher& searcher = players.player;
   std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ULL + uint64_t(index));
@@ -81,13 +103,13 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
   }
   tt.clear();
   searcher.clear();
-  std::vector<std::string> quiet_fens;
-  std::string result;
+  GameRecord record;
   int winning_streak = 0, quiet_streak = 0;
   const std::atomic<bool> stop{false};
   search::Limits limits;
   limits.nodes = std::max<uint64_t>(
       1, options.nodes * (80 + rng() % 41) / 100);  // 80-120%: games from one opening differ
+  std::string& result = record.result;
   while (result.empty()) {
     core::Position& pos = game.position();
     if (core::MoveList<core::LEGAL>(pos).size() == 0) {
@@ -98,20 +120,24 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
       result = "1/2-1/2";
       break;
     }
-    if (players.quiet(pos)) quiet_fens.push_back(pos.fen());
+    if (!packed && players.quiet(pos)) record.samples.push_back({pos.fen(), {}});
     tt.new_search();
     const search::Result r = searcher.run(pos, limits, stop, nullptr);
     const int white_score = pos.side_to_move() == core::WHITE ? r.score : -r.score;
+    if (packed && int(moves.size()) == options.random_plies && std::abs(r.score) > options.max_opening_score)
+      return {};  // an unbalanced start teaches little
+    if (packed && keep_for_network(pos, r, int(moves.size()), options))
+      record.samples.push_back({"", PackedPosition::pack(pos, white_score, GameResult::kDraw)});
     winning_streak = std::abs(white_score) >= kWinScore ? winning_streak + 1 : 0;
     quiet_streak = std::abs(white_score) <= kQuietDrawScore && moves.size() >= 80 ? quiet_streak + 1 : 0;
     play(r.best);
     if (winning_streak >= kWinPlies) result = white_score > 0 ? "1-0" : "0-1";
     if (quiet_streak >= kQuietDrawPlies) result = "1/2-1/2";
   }
-  GameRecord record;
-  const std::string label = result == "1-0" ? "[1.0]" : result == "0-1" ? "[0.0]" : "[0.5]";
-  for (const std::string& fen : quiet_fens) record.data += fen + ' ' + label + '\n';
-  record.positions = int(quiet_fens.size());
+  const GameResult outcome = result == "1-0"   ? GameResult::kWhiteWins
+                             : result == "0-1" ? GameResult::kBlackWins
+                                               : GameResult::kDraw;
+  for (Sample& s : record.samples) s.packed.bytes[28] = uint8_t(outcome);
   if (!options.pgn_path.empty())
     record.pgn = book::write_pgn({{"Event", "VBlitz datagen"},
                                   {"Site", "?"},
@@ -124,7 +150,143 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
   return record;
 }
 
+// Plays games [first, first + count) on `threads` threads, in order of index.
+std::vector<GameRecord> play_games(int first, int count, const std::vector<std::string>& openings,
+                                   const DatagenOptions& options, int threads) {
+  std::vector<GameRecord> records(size_t(count), GameRecord{});
+#pragma omp parallel num_threads(threads)
+  {
+    Players players;
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < count; ++i) {
+      std::mt19937_64 pick(options.seed + uint64_t(first + i));
+      const std::string& opening = openings[pick() % openings.size()];
+      records[size_t(i)] = play_game(first + i, opening, options, players);
+    }
+  }
+  return records;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// "1h02m03s"
+std::string duration_text(double seconds) {
+  const long s = long(seconds);
+  std::ostringstream out;
+  out << s / 3600 << 'h' << std::setw(2) << std::setfill('0') << s / 60 % 60 << 'm' << std::setw(2) << s % 60
+      << 's';
+  return out.str();
+}
+
+// The options that decide a packed run's games; a resumed run must repeat them exactly.
+std::string run_signature(const DatagenOptions& o) {
+  std::ostringstream out;
+  out << "seed " << o.seed << "\nnodes " << o.nodes << "\nrandom-plies " << o.random_plies << "\nopenings "
+      << (o.openings_path.empty() ? "startpos" : std::filesystem::path(o.openings_path).filename().string())
+      << "\nmin-ply " << o.min_ply << "\nmax-opening-score " << o.max_opening_score << "\nshard-games "
+      << o.shard_games << '\n';
+  return out.str();
+}
+
+int run_text(const DatagenOptions& options, const std::vector<std::string>& openings, int threads,
+             std::ostream& log) {
+  std::ofstream data(options.out_path);
+  std::ofstream pgn;
+  if (!options.pgn_path.empty()) pgn.open(options.pgn_path);
+  if (!data || (!options.pgn_path.empty() && !pgn)) return log << "cannot write the output files\n", 1;
+  const auto start = std::chrono::steady_clock::now();
+  const int chunk = 16 * threads;  // games played in parallel, then written in order
+  long positions = 0;
+  for (int first = 0; first < options.games; first += chunk) {
+    const int count = std::min(chunk, options.games - first);
+    for (const GameRecord& r : play_games(first, count, openings, options, threads)) {
+      const std::string label = r.result == "1-0" ? "[1.0]" : r.result == "0-1" ? "[0.0]" : "[0.5]";
+      for (const Sample& s : r.samples) data << s.fen << ' ' << label << '\n';
+      pgn << r.pgn;
+      positions += long(r.samples.size());
+    }
+    log << "games " << first + count << "/" << options.games << ", positions " << positions << ", "
+        << (first + count) / seconds_since(start) << " games/s, " << threads << " threads\n";
+  }
+  return data && (options.pgn_path.empty() || pgn) ? 0 : 1;
+}
+
+int run_packed(const DatagenOptions& options, const std::vector<std::string>& openings, int threads,
+               std::ostream& log) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(options.out_path, ec);
+  if (!fs::is_directory(options.out_path))
+    return log << "cannot create directory '" << options.out_path << "'\n", 1;
+  const std::string signature = run_signature(options);
+  const fs::path signature_path =
+      fs::path(options.out_path) / ("seed" + std::to_string(options.seed) + ".run");
+  if (fs::exists(signature_path)) {
+    std::ifstream in(signature_path);
+    std::stringstream old;
+    old << in.rdbuf();
+    if (old.str() != signature)
+      return log << "'" << signature_path.string() << "' records other options for this seed:\n"
+                 << old.str() << "use them to resume, or another seed\n",
+             1;
+  } else if (!(std::ofstream(signature_path) << signature)) {
+    return log << "cannot write '" << signature_path.string() << "'\n", 1;
+  }
+
+  const int shards = (options.games + options.shard_games - 1) / options.shard_games;
+  const auto start = std::chrono::steady_clock::now();
+  long positions = 0, dropped = 0;
+  int played = 0, done_before = 0;
+  for (int shard = 0; shard < shards; ++shard) {
+    const std::string path = shard_path(options, shard);
+    if (fs::exists(path)) {
+      ++done_before;
+      continue;
+    }
+    std::string bytes;
+    for (const GameRecord& r :
+         play_games(shard * options.shard_games, options.shard_games, openings, options, threads)) {
+      dropped += r.result.empty();
+      for (const Sample& s : r.samples)
+        bytes.append(reinterpret_cast<const char*>(s.packed.bytes.data()), 32);
+      positions += long(r.samples.size());
+    }
+    const std::string partial = path + ".partial";  // renamed when whole, so a stop loses no shard
+    {
+      std::ofstream out(partial, std::ios::binary);
+      if (!out.write(bytes.data(), std::streamsize(bytes.size())))
+        return log << "cannot write '" << partial << "'\n", 1;
+    }
+    fs::rename(partial, path, ec);
+    if (ec) return log << "cannot rename '" << partial << "': " << ec.message() << '\n', 1;
+    ++played;
+    const double seconds = seconds_since(start);
+    const int left = shards - shard - 1;
+    log << "shard " << shard + 1 << "/" << shards << " (" << done_before << " done before), games "
+        << played * options.shard_games << " (" << dropped << " unbalanced openings dropped), positions "
+        << positions << ", " << long(positions / seconds) << " positions/s, about "
+        << duration_text(seconds / played * left) << " left\n"
+        << std::flush;
+  }
+  log << "done: " << shards << " shards in '" << options.out_path << "', " << positions << " new positions\n";
+  return 0;
+}
+
 }  // namespace
+
+std::string datagen_usage() {
+  return "usage: vblitz datagen OUT [--format text|packed] [--games N] [--nodes N] [--openings FILE] "
+         "[--pgn FILE] [--random-plies N] [--threads N] [--seed N] [--min-ply N] [--max-opening-score CP] "
+         "[--shard-games N]";
+}
+
+std::string shard_path(const DatagenOptions& options, int shard) {
+  char name[64];
+  std::snprintf(name, sizeof name, "seed%llu-%06d.vbd", static_cast<unsigned long long>(options.seed), shard);
+  return (std::filesystem::path(options.out_path) / name).string();
+}
 
 std::optional<std::string> parse_datagen_args(const std::vector<std::string>& args, DatagenOptions& o) {
   if (args.empty() || args[0].rfind("--", 0) == 0) return std::string("datagen needs an output file");
@@ -147,6 +309,8 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
       o.pgn_path = value;
     } else if (flag == "--openings") {
       o.openings_path = value;
+    } else if (flag == "--format" && (value == "text" || value == "packed")) {
+      o.format = value == "text" ? DataFormat::kText : DataFormat::kPacked;
     } else if (flag == "--games" && (v = number(1, 100000000))) {
       o.games = int(*v);
     } else if (flag == "--nodes" && (v = number(1, 1L << 40))) {
@@ -157,10 +321,18 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
       o.threads = int(*v);
     } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
       o.seed = uint64_t(*v);
+    } else if (flag == "--min-ply" && (v = number(0, 1000))) {
+      o.min_ply = int(*v);
+    } else if (flag == "--max-opening-score" && (v = number(0, 30000))) {
+      o.max_opening_score = int(*v);
+    } else if (flag == "--shard-games" && (v = number(1, 1000000))) {
+      o.shard_games = int(*v);
     } else {
       return "bad argument '" + flag + " " + value + "'";
     }
   }
+  if (o.format == DataFormat::kPacked && !o.pgn_path.empty())
+    return std::string("--pgn goes with --format text");
   return std::nullopt;
 }
 
@@ -170,38 +342,9 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     openings = read_openings(options.openings_path);
     if (openings.empty()) return log << "no openings in '" << options.openings_path << "'\n", 1;
   }
-  std::ofstream data(options.out_path);
-  std::ofstream pgn;
-  if (!options.pgn_path.empty()) pgn.open(options.pgn_path);
-  if (!data || (!options.pgn_path.empty() && !pgn)) return log << "cannot write the output files\n", 1;
-
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  const auto start = std::chrono::steady_clock::now();
-  const int chunk = 16 * threads;  // games played in parallel, then written in order
-  long positions = 0;
-  for (int first = 0; first < options.games; first += chunk) {
-    const int count = std::min(chunk, options.games - first);
-    std::vector<GameRecord> records(size_t(count), GameRecord{});
-#pragma omp parallel num_threads(threads)
-    {
-      Players players;
-#pragma omp for schedule(dynamic)
-      for (int i = 0; i < count; ++i) {
-        std::mt19937_64 pick(options.seed + uint64_t(first + i));
-        const std::string& opening = openings[pick() % openings.size()];
-        records[size_t(i)] = play_game(first + i, opening, options, players);
-      }
-    }
-    for (const GameRecord& r : records) {
-      data << r.data;
-      pgn << r.pgn;
-      positions += r.positions;
-    }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    log << "games " << first + count << "/" << options.games << ", positions " << positions << ", "
-        << (first + count) / seconds << " games/s, " << threads << " threads\n";
-  }
-  return data && (options.pgn_path.empty() || pgn) ? 0 : 1;
+  return options.format == DataFormat::kText ? run_text(options, openings, threads, log)
+                                             : run_packed(options, openings, threads, log);
 }
 
 }  // namespace vblitz::tune

@@ -1,5 +1,8 @@
-// Self-play data for tuning: fast fixed-node games on all cores, from an opening set, writing
-// the quiet positions with the game's result (and optionally the games as PGN).
+// Self-play data: fast fixed-node games on all cores, from an opening set. Two outputs:
+// - text, for the Texel tuner: the quiet positions as "FEN [1.0|0.5|0.0]" (result from White's
+//   side), optionally with the games as PGN;
+// - packed, for network training: 32-byte records (tune/packed_position.h) with the search
+//   score and the result, in shards of a directory; a run resumes where it stopped.
 #pragma once
 
 #include <cstdint>
@@ -10,22 +13,36 @@
 
 namespace vblitz::tune {
 
+enum class DataFormat { kText, kPacked };
+
 struct DatagenOptions {
-  std::string out_path;       // "FEN [1.0|0.5|0.0]" lines, result from White's side
-  std::string pgn_path;       // the games as PGN ("" = none)
+  std::string out_path;       // text: the output file; packed: the shard directory
+  std::string pgn_path;       // text only: the games as PGN ("" = none)
   std::string openings_path;  // EPD/FEN lines to start from ("" = the standard start)
-  int games = 1000;
+  DataFormat format = DataFormat::kText;
+  int games = 1000;       // packed: rounded up to whole shards
   uint64_t nodes = 5000;  // per move, varied by up to 20% from game to game
   int random_plies = 4;   // random legal moves after the opening, for variety
   int threads = 0;        // 0 = all cores (OpenMP's default)
   uint64_t seed = 1;
+  // --- packed format only ---
+  int min_ply = 16;             // positions are kept from this many plies after the opening on
+  int max_opening_score = 400;  // games whose first searched position scores more are dropped
+  int shard_games = 256;        // games per shard file
 };
 
-// Parses the arguments after "datagen": OUT.txt [--games N] [--nodes N] [--openings FILE]
-// [--pgn FILE] [--random-plies N] [--threads N] [--seed N]. Returns the error, if any.
+// Parses the arguments after "datagen": OUT [--format text|packed] [--games N] [--nodes N]
+// [--openings FILE] [--pgn FILE] [--random-plies N] [--threads N] [--seed N] [--min-ply N]
+// [--max-opening-score CP] [--shard-games N]. Returns the error, if any.
 std::optional<std::string> parse_datagen_args(const std::vector<std::string>& args, DatagenOptions& options);
+
+// The usage line of `vblitz datagen`.
+std::string datagen_usage();
 
 // Plays the games and writes the files; progress goes to `log`. Returns the exit status.
 int run_datagen(const DatagenOptions& options, std::ostream& log);
+
+// The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd.
+std::string shard_path(const DatagenOptions& options, int shard);
 
 }  // namespace vblitz::tune

@@ -4,7 +4,8 @@
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
 //   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
 //   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
-//   vblitz datagen OUT.txt [...] (self-play tuning data; see tune/datagen.h)
+//   vblitz datagen OUT [...]     (self-play tuning and network data; see tune/datagen.h)
+//   vblitz data stats|prepare|export ...  (packed network data; see tune/data_command.h)
 //   vblitz tune DATA --out FILE [...]  (fits the parameters; see tune/tune_command.h)
 #include <iostream>
 #include <string>
@@ -13,6 +14,7 @@
 #include "core/game.h"
 #include "eval/param_blocks.h"
 #include "simd/dispatch.h"
+#include "tune/data_command.h"
 #include "tune/datagen.h"
 #include "tune/tune_command.h"
 #include "uci/bench.h"
@@ -94,12 +96,11 @@ int main(int argc, char** argv) {
   }
   if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
+  if (command == "data") return tune::run_data_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "datagen") {
     tune::DatagenOptions options;
     if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
-      std::cerr << *err
-                << "\nusage: vblitz datagen OUT.txt [--games N] [--nodes N] [--openings FILE] [--pgn FILE] "
-                   "[--random-plies N] [--threads N] [--seed N]\n";
+      std::cerr << *err << '\n' << tune::datagen_usage() << '\n';
       return 2;
     }
     return tune::run_datagen(options, std::cerr);
@@ -124,6 +125,6 @@ int main(int argc, char** argv) {
   }
   std::cerr << "unknown command '" << command
             << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
-               "book ... | datagen ... | tune ...]\n";
+               "book ... | datagen ... | data ... | tune ...]\n";
   return 2;
 }

@@ -1,0 +1,189 @@
+// `vblitz data`: statistics, preparation and export of packed network data.
+#include "tune/data_command.h"
+
+#include <algorithm>
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <unordered_set>
+
+#include "core/prng.h"
+
+namespace vblitz::tune {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: vblitz data stats PATH... | data prepare OUTDIR PATH... [--validation FRACTION] [--seed N] | "
+    "data export PATH...";
+
+// The .vbd files named by `paths` (directories expanded, in name order).
+std::vector<std::string> expand(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    if (!fs::is_directory(p)) {
+      files.push_back(p);
+      continue;
+    }
+    std::vector<std::string> inside;
+    for (const auto& entry : fs::directory_iterator(p))
+      if (entry.path().extension() == ".vbd") inside.push_back(entry.path().string());
+    std::sort(inside.begin(), inside.end());
+    files.insert(files.end(), inside.begin(), inside.end());
+  }
+  return files;
+}
+
+// A bar of '#' proportional to count / most (at most 40 wide).
+std::string bar(size_t count, size_t most) { return std::string(most ? 40 * count / most : 0, '#'); }
+
+void print_histogram(const std::vector<std::pair<std::string, size_t>>& rows, size_t total,
+                     std::ostream& out) {
+  size_t most = 0;
+  for (const auto& row : rows) most = std::max(most, row.second);
+  for (const auto& [label, count] : rows)
+    if (count)
+      out << "  " << std::setw(14) << label << std::setw(11) << count << std::setw(7) << std::fixed
+          << std::setprecision(2) << 100.0 * double(count) / double(total) << "% " << bar(count, most)
+          << '\n';
+}
+
+int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  double validation = 0.02;
+  uint64_t seed = 1;
+  std::vector<std::string> inputs;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--validation" || args[i] == "--seed") {
+      if (i + 1 == args.size()) return err << args[i] << " needs a value\n", 2;
+      try {
+        if (args[i] == "--validation")
+          validation = std::stod(args[++i]);
+        else
+          seed = std::stoull(args[++i]);
+      } catch (...) {
+        return err << "bad value for " << args[i - 1] << ": '" << args[i] << "'\n", 2;
+      }
+      if (validation < 0 || validation >= 1) return err << "--validation takes a fraction in [0, 1)\n", 2;
+    } else {
+      inputs.push_back(args[i]);
+    }
+  }
+  if (inputs.empty()) return err << kUsage << '\n', 2;
+  std::vector<PackedPosition> records;
+  if (auto error = read_packed(inputs, records)) return err << *error << '\n', 1;
+  const size_t read = records.size();
+  const size_t duplicates = deduplicate(records);
+  shuffle_records(records, seed);
+  const size_t held_out = size_t(double(records.size()) * validation);
+  const std::vector<PackedPosition> validation_set(records.end() - long(held_out), records.end());
+  records.resize(records.size() - held_out);
+  std::error_code ec;
+  std::filesystem::create_directories(args[0], ec);
+  const std::string train_path = (std::filesystem::path(args[0]) / "train.vbd").string();
+  const std::string validation_path = (std::filesystem::path(args[0]) / "validation.vbd").string();
+  if (!write_packed(train_path, records) || !write_packed(validation_path, validation_set))
+    return err << "cannot write into '" << args[0] << "'\n", 1;
+  out << "read " << read << " records, dropped " << duplicates << " duplicates, shuffled with seed " << seed
+      << '\n'
+      << train_path << ":\n";
+  print_stats(records, out);
+  out << validation_path << ":\n";
+  print_stats(validation_set, out);
+  return 0;
+}
+
+}  // namespace
+
+std::optional<std::string> read_packed(const std::vector<std::string>& paths,
+                                       std::vector<PackedPosition>& out) {
+  for (const std::string& path : expand(paths)) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read '" + path + "'";
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.size() % PackedPosition::kBytes)
+      return "'" + path + "' is not a whole number of " + std::to_string(PackedPosition::kBytes) +
+             "-byte records";
+    for (size_t at = 0; at < bytes.size(); at += PackedPosition::kBytes) {
+      PackedPosition p;
+      std::copy_n(reinterpret_cast<const uint8_t*>(bytes.data()) + at, PackedPosition::kBytes,
+                  p.bytes.begin());
+      if (auto error = p.check())
+        return "'" + path + "', record " + std::to_string(at / PackedPosition::kBytes) + ": " + *error;
+      out.push_back(p);
+    }
+  }
+  return std::nullopt;
+}
+
+bool write_packed(const std::string& path, const std::vector<PackedPosition>& records) {
+  std::ofstream out(path, std::ios::binary);
+  for (const PackedPosition& p : records)
+    out.write(reinterpret_cast<const char*>(p.bytes.data()), std::streamsize(p.bytes.size()));
+  return bool(out);
+}
+
+size_t deduplicate(std::vector<PackedPosition>& records) {
+  std::unordered_set<uint64_t> seen;
+  seen.reserve(records.size());
+  const size_t before = records.size();
+  records.erase(
+      std::remove_if(records.begin(), records.end(),
+                     [&](const PackedPosition& p) { return !seen.insert(p.position_hash()).second; }),
+      records.end());
+  return before - records.size();
+}
+
+void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed) {
+  core::Prng prng(seed);
+  for (size_t i = records.size(); i > 1; --i) std::swap(records[i - 1], records[prng.below(i)]);
+}
+
+void print_stats(const std::vector<PackedPosition>& records, std::ostream& out) {
+  const size_t n = records.size();
+  size_t results[3] = {}, black_to_move = 0;
+  std::vector<std::pair<std::string, size_t>> scores, pieces;
+  const int kScoreEdges[] = {-3000, -1000, -600, -400, -200, -100, -50, 0,
+                             50,    100,   200,  400,  600,  1000, 3000};
+  for (size_t i = 0; i <= std::size(kScoreEdges); ++i) {
+    const std::string lo = i ? std::to_string(kScoreEdges[i - 1]) : "",
+                      hi = i < std::size(kScoreEdges) ? std::to_string(kScoreEdges[i]) : "";
+    scores.push_back({lo.empty() ? "< " + hi : hi.empty() ? ">= " + lo : lo + ".." + hi, 0});
+  }
+  for (int count = 2; count <= 32; ++count) pieces.push_back({std::to_string(count) + " pieces", 0});
+  for (const PackedPosition& p : records) {
+    ++results[std::min<int>(int(p.result()), 2)];
+    black_to_move += p.side_to_move() == core::BLACK;
+    const int score = p.white_score();
+    scores[size_t(std::upper_bound(std::begin(kScoreEdges), std::end(kScoreEdges), score) -
+                  std::begin(kScoreEdges))]
+        .second++;
+    pieces[size_t(std::clamp(std::popcount(p.occupied()), 2, 32) - 2)].second++;
+  }
+  out << "  positions " << n << "; White wins " << results[2] << ", draws " << results[1] << ", Black wins "
+      << results[0] << "; Black to move " << black_to_move << '\n'
+      << "  score (centipawns, White's view):\n";
+  print_histogram(scores, n, out);
+  out << "  pieces on the board:\n";
+  print_histogram(pieces, n, out);
+}
+
+int run_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() < 2) return err << kUsage << '\n', 2;
+  const std::string& verb = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (verb == "prepare") return prepare(rest, out, err);
+  if (verb != "stats" && verb != "export")
+    return err << "unknown data command '" << verb << "'\n" << kUsage << '\n', 2;
+  std::vector<PackedPosition> records;
+  if (auto error = read_packed(rest, records)) return err << *error << '\n', 1;
+  if (verb == "stats")
+    print_stats(records, out);
+  else
+    for (const PackedPosition& p : records) out << p.text_line() << '\n';
+  return out ? 0 : 1;
+}
+
+}  // namespace vblitz::tune

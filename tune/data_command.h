@@ -1,0 +1,38 @@
+// `vblitz data`: the packed network data sets (tune/packed_position.h) made by datagen.
+//   vblitz data stats PATH...                    count, results, score and piece-count histograms
+//   vblitz data prepare OUTDIR PATH... [--validation FRACTION] [--seed N]
+//                                                de-duplicate, shuffle, split: OUTDIR/train.vbd and
+//                                                OUTDIR/validation.vbd, then their statistics
+//   vblitz data export PATH...                   one "FEN | score | result" line a record
+// A PATH is a .vbd file or a directory whose .vbd files are read in name order.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tune/packed_position.h"
+
+namespace vblitz::tune {
+
+// Reads every record of the paths; on a bad file or record returns the reason.
+std::optional<std::string> read_packed(const std::vector<std::string>& paths,
+                                       std::vector<PackedPosition>& out);
+
+// Writes the records to `path`; false on failure.
+bool write_packed(const std::string& path, const std::vector<PackedPosition>& records);
+
+// Drops every record whose position (board and side to move) came earlier; returns how many.
+size_t deduplicate(std::vector<PackedPosition>& records);
+
+// Shuffles in place, the same order for the same seed on every platform.
+void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed);
+
+// Prints count, results, side to move, score and piece-count histograms.
+void print_stats(const std::vector<PackedPosition>& records, std::ostream& out);
+
+// Runs `vblitz data ARGS`; returns the exit status.
+int run_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace vblitz::tune
