@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "eval/kpk.h"
+#include "eval/network.h"
 #include "eval/pawn_race.h"
 #include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
@@ -362,7 +363,7 @@ int Evaluator::evaluate(const Position& pos) {
   return pos.side_to_move() == WHITE ? white : -white;
 }
 
-std::string eval_report(const Position& pos) {
+std::string eval_report(const Position& pos, bool network_active) {
   Evaluator evaluator;
   Trace trace;
   const int total = evaluator.evaluate_white(pos, &trace);
@@ -384,7 +385,11 @@ std::string eval_report(const Position& pos) {
   for (int t = 0; t < kTermCount; ++t) traced += taper(trace.term[t][WHITE]) - taper(trace.term[t][BLACK]);
   out << "Phase: " << ph << "/24 (24 = all pieces on the board)\n";
   out << "Scaling (king safety by the attacker's material, drawish endings): " << total - traced << '\n';
-  out << "Final evaluation: " << total << " (white side)";
+  const int white_network = pos.side_to_move() == WHITE ? evaluate_network(*active_network(), pos)
+                                                        : -evaluate_network(*active_network(), pos);
+  out << "Classic evaluation: " << total << " (white side)\n";
+  out << "Network evaluation: " << white_network << " (white side), " << active_network_name() << '\n';
+  out << "Final evaluation: " << (network_active ? white_network : total) << " (white side)";
   return out.str();
 }
 

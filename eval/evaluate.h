@@ -54,8 +54,8 @@ class Evaluator {
   EvalCache cache_{1 << 14};  // re-searches and transpositions evaluate the same positions again
 };
 
-// Writes the `eval` report: each term for White, Black and the total, then
-// "Final evaluation: <cp> (white side)".
-std::string eval_report(const core::Position& pos);
+// Writes the `eval` report: each classic term for White, Black and the total, the classic and
+// the network evaluation, then "Final evaluation: <cp> (white side)" in the active mode's.
+std::string eval_report(const core::Position& pos, bool network_active);
 
 }  // namespace vblitz::eval

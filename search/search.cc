@@ -104,11 +104,11 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
   seldepth_ = std::max(seldepth_, ss->ply);
   if (pos.is_draw(ss->ply)) return draw_score(ss->ply);
   const bool in_check = pos.in_check();
-  if (ss->ply >= kMaxPly - 1) return in_check ? 0 : evaluator_.evaluate(pos);
+  if (ss->ply >= kMaxPly - 1) return in_check ? 0 : evaluate(pos);
 
   // The evaluation comes first: computing it hides the latency of the table's cache line,
   // which the parent prefetched.
-  const int stand_pat = in_check ? -kInfinite : evaluator_.evaluate(pos);
+  const int stand_pat = in_check ? -kInfinite : evaluate(pos);
   TTData tte;
   Move tt_move = Move::none();
   ++tt_probes_;
@@ -134,10 +134,10 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
     prefetch_child(pos.key_after(m));
     ss->move = m;
     ss->continuation = history_.after(pos.moved_piece(m), m.to());
-    pos.do_move(m, st);
+    make_move(pos, m, st);
     ++searched;
     int score = -quiescence(pos, ss + 1, -beta, -alpha, qply + 1);
-    pos.undo_move(m);
+    unmake_move(pos, m);
     if (aborted_) return false;
     if (score > best) {
       best = score;
@@ -203,7 +203,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   const bool in_check = pos.in_check();
   if (!root) {
     if (pos.is_draw(ply)) return draw_score(ply);
-    if (ply >= kMaxPly - 1) return in_check ? 0 : evaluator_.evaluate(pos);
+    if (ply >= kMaxPly - 1) return in_check ? 0 : evaluate(pos);
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
@@ -226,7 +226,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   }
 
   // Step 4. Static evaluation; "improving" if it rose since our previous move.
-  const int static_eval = in_check ? -kInfinite : evaluator_.evaluate(pos);
+  const int static_eval = in_check ? -kInfinite : evaluate(pos);
   ss->static_eval = static_eval;
   (ss + 1)->killers = Killers();
   const bool improving = !in_check && static_eval > ss[-2].static_eval;
@@ -247,9 +247,9 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       StateInfo st;
       ss->move = Move::null();
       ss->continuation = history_.after_no_move();
-      pos.do_null_move(st);
+      make_null_move(pos, st);
       int score = -negamax(pos, ss + 1, -beta, -beta + 1, depth - 1 - r, !cut_node);
-      pos.undo_null_move();
+      unmake_null_move(pos);
       if (aborted_) return 0;
       if (score >= beta) return is_mate_score(score) ? beta : score;
     }
@@ -324,7 +324,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     beta -= shift;
     ss->move = m;
     ss->continuation = history_.after(moved, m.to());
-    pos.do_move(m, st);
+    make_move(pos, m, st);
     const bool gives_check = pos.in_check();
     // Step 11. Check and singular extensions (one ply at most).
     int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);
@@ -349,7 +349,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       if (root && score > alpha && !aborted_) root_improver_ = {m, score + shift, simd::tt::BOUND_LOWER};
       if (score > alpha && score < beta) score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     }
-    pos.undo_move(m);
+    unmake_move(pos, m);
     if (aborted_) return 0;
     alpha += shift;
     beta += shift;
@@ -411,7 +411,8 @@ std::optional<int> Searcher::quiet_eval(Position& pos) {
   us_ = pos.side_to_move();
   time_.start(limits_, us_, options_.move_overhead);
   Stack* root = reset_stack();
-  const int stand_pat = evaluator_.evaluate(pos);
+  start_evaluation(pos);
+  const int stand_pat = evaluate(pos);
   if (quiescence(pos, root, -kInfinite, kInfinite, 0) != stand_pat) return std::nullopt;
   return stand_pat;
 }
@@ -457,6 +458,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   ponderhit_ = false;
   time_.start(limits, us_, options_.move_overhead);
   Stack* ss = reset_stack();
+  start_evaluation(pos);
 
   Result result;
   MoveList<LEGAL> root_moves(pos);

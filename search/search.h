@@ -13,6 +13,7 @@
 
 #include "core/position.h"
 #include "eval/evaluate.h"
+#include "eval/network.h"
 #include "search/limits.h"
 #include "search/move_picker.h"
 #include "search/score.h"
@@ -21,8 +22,12 @@
 
 namespace vblitz::search {
 
+// Which static evaluation the search uses: Cray Blitz's hand-written one or the network.
+enum class EvalMode { kClassic, kNetwork };
+
 // User-settable search behaviour.
 struct Options {
+  EvalMode eval_mode = EvalMode::kClassic;
   int killer_count = 2;        // killers kept per ply (1..10)
   bool draw_by_ply = false;    // Cray Blitz: later draws score a little better for the root side
   bool delay_penalty = false;  // micro-Max: a gain found sooner scores a little better
@@ -97,6 +102,33 @@ class Searcher {
     int pv_length;
   };
 
+  // The static evaluation (side to move's view) in the EvalMode this search started with.
+  int evaluate(const core::Position& pos) {
+    return network_on_ ? network_.evaluate(pos) : evaluator_.evaluate(pos);
+  }
+  // Starts the network's accumulators at the root when the network evaluates.
+  void start_evaluation(const core::Position& pos) {
+    network_on_ = options_.eval_mode == EvalMode::kNetwork;
+    if (network_on_) network_.reset(pos);
+  }
+  // Make and take back moves, keeping the network's accumulators in step.
+  void make_move(core::Position& pos, core::Move m, core::StateInfo& st) {
+    if (network_on_) network_.push(pos, m);
+    pos.do_move(m, st);
+  }
+  void unmake_move(core::Position& pos, core::Move m) {
+    pos.undo_move(m);
+    if (network_on_) network_.pop();
+  }
+  void make_null_move(core::Position& pos, core::StateInfo& st) {
+    if (network_on_) network_.push_null();
+    pos.do_null_move(st);
+  }
+  void unmake_null_move(core::Position& pos) {
+    pos.undo_null_move();
+    if (network_on_) network_.pop();
+  }
+
   // The principal variation of ss becomes m followed by the child's.
   static void update_pv(Stack* ss, core::Move m) {
     ss->pv[0] = m;
@@ -132,6 +164,8 @@ class Searcher {
   const Options& options_;
   History history_;
   eval::Evaluator evaluator_;
+  eval::NetworkStack network_{kMaxPly + 1};
+  bool network_on_ = false;
   std::vector<Stack> stack_;
   TimeManager time_;
   Limits limits_;

@@ -26,9 +26,9 @@ namespace vblitz::simd {
 // The kernels whose Highway version is the default: each measured faster than its scalar
 // twin on the reference machine (docs/kernels.md). Serialization and the killer-list search
 // are not: per call, the dispatch costs more than the short scalar loops they replace.
-constexpr unsigned kDefaultVectorKernels = 1u << unsigned(Kernel::kTtProbe) |
-                                           1u << unsigned(Kernel::kSliderAttacks) |
-                                           1u << unsigned(Kernel::kTableScan);
+constexpr unsigned kDefaultVectorKernels =
+    1u << unsigned(Kernel::kTtProbe) | 1u << unsigned(Kernel::kSliderAttacks) |
+    1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kNetwork);
 constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
 
 namespace detail {
@@ -107,8 +107,8 @@ const char* kernels_name(Kernels k) {
   return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
 }
 const char* kernel_name(Kernel k) {
-  static const char* const names[] = {"tt_probe", "slider_attacks", "serialize", "table_scan",
-                                      "killer_match"};
+  static const char* const names[] = {"tt_probe",   "slider_attacks", "serialize",
+                                      "table_scan", "killer_match",   "network"};
   return names[unsigned(k)];
 }
 

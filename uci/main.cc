@@ -6,6 +6,7 @@
 //   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
 //   vblitz datagen OUT [...]     (self-play tuning and network data; see tune/datagen.h)
 //   vblitz data stats|prepare|export ...  (packed network data; see tune/data_command.h)
+//   vblitz train DATA --out NET [...]      (fits the network evaluation; see tune/network_trainer.h)
 //   vblitz tune DATA --out FILE [...]  (fits the parameters; see tune/tune_command.h)
 #include <iostream>
 #include <string>
@@ -16,6 +17,7 @@
 #include "simd/dispatch.h"
 #include "tune/data_command.h"
 #include "tune/datagen.h"
+#include "tune/network_trainer.h"
 #include "tune/tune_command.h"
 #include "uci/bench.h"
 #include "uci/book_command.h"
@@ -24,12 +26,14 @@
 
 namespace {
 
-// Applies and removes the global flags (--kernels, --simd-target) from args; false on error.
-bool apply_global_flags(std::vector<std::string>& args) {
+// Applies and removes the global flags (--kernels, --simd-target, --eval-mode, --eval-file)
+// from args; false on error.
+bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode& eval_mode) {
   using namespace vblitz;
   std::vector<std::string> rest;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] != "--kernels" && args[i] != "--simd-target") {
+    if (args[i] != "--kernels" && args[i] != "--simd-target" && args[i] != "--eval-mode" &&
+        args[i] != "--eval-file") {
       rest.push_back(args[i]);
       continue;
     }
@@ -39,7 +43,18 @@ bool apply_global_flags(std::vector<std::string>& args) {
     }
     const std::string& value = args[++i];
     simd::Kernels k;
-    if (args[i - 1] == "--kernels") {
+    if (args[i - 1] == "--eval-mode") {
+      if (value != "classic" && value != "network") {
+        std::cerr << "--eval-mode takes classic or network, not '" << value << "'\n";
+        return false;
+      }
+      eval_mode = value == "classic" ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
+    } else if (args[i - 1] == "--eval-file") {
+      if (auto error = eval::load_active_network(value)) {
+        std::cerr << "--eval-file: " << *error << '\n';
+        return false;
+      }
+    } else if (args[i - 1] == "--kernels") {
       if (!simd::parse_kernels(value, k)) {
         std::cerr << "--kernels takes vector, scalar or all-vector, not '" << value << "'\n";
         return false;
@@ -63,7 +78,8 @@ int main(int argc, char** argv) {
   using uci::kDefaultBenchDepth;
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (!apply_global_flags(args)) return 2;
+  search::EvalMode eval_mode = search::EvalMode::kClassic;
+  if (!apply_global_flags(args, eval_mode)) return 2;
   if (args.empty()) return uci::run_loop(std::cin, std::cout);
 
   std::string command = args[0];
@@ -97,6 +113,14 @@ int main(int argc, char** argv) {
   if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
   if (command == "data") return tune::run_data_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (command == "train") {
+    tune::TrainOptions options;
+    if (auto err = tune::parse_train_args({args.begin() + 1, args.end()}, options)) {
+      std::cerr << *err << '\n' << tune::train_usage() << '\n';
+      return 2;
+    }
+    return tune::run_train(options, std::cerr);
+  }
   if (command == "datagen") {
     tune::DatagenOptions options;
     if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
@@ -118,6 +142,7 @@ int main(int argc, char** argv) {
     }
     search::TranspositionTable tt;
     search::Options options;
+    options.eval_mode = eval_mode;
     search::ThreadPool pool(tt, options);
     pool.resize(int(threads));
     uci::run_bench(tt, pool, int(depth), std::cout);
@@ -125,6 +150,6 @@ int main(int argc, char** argv) {
   }
   std::cerr << "unknown command '" << command
             << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
-               "book ... | datagen ... | data ... | tune ...]\n";
+               "book ... | datagen ... | data ... | train ... | tune ...]\n";
   return 2;
 }

@@ -171,6 +171,8 @@ void Engine::cmd_uci() {
   say("option name Killers type spin default 2 min 1 max 10");
   say("option name DrawByPly type check default false");
   say("option name DelayPenalty type check default false");
+  say("option name EvalMode type combo default classic var classic var network");
+  say("option name EvalFile type string default <empty>");
   say("uciok");
 }
 
@@ -403,7 +405,9 @@ void Engine::cmd_bench(std::string_view depth_text) {
   run_bench(tt_, pool_, int(depth), out_);
 }
 
-void Engine::cmd_eval() { say(eval::eval_report(game_.position())); }
+void Engine::cmd_eval() {
+  say(eval::eval_report(game_.position(), options_.eval_mode == search::EvalMode::kNetwork));
+}
 
 void Engine::cmd_setoption(std::string_view args) {
   std::vector<std::string> words = split_words(args);
@@ -509,6 +513,14 @@ void Engine::cmd_setoption(std::string_view args) {
   } else if (key == "drawbyply") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     options_.draw_by_ply = flag;
+  } else if (key == "evalmode") {
+    const std::string v = lower(value);
+    if (v != "classic" && v != "network") return bad_value("classic or network");
+    options_.eval_mode = v == "classic" ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
+  } else if (key == "evalfile") {
+    if (value.empty() || value == "<empty>") return error("EvalFile needs a file name; network unchanged");
+    if (auto err = eval::load_active_network(value)) return error("EvalFile " + *err + "; network unchanged");
+    say("info string network " + eval::active_network_name() + " from " + value);
   } else if (key == "delaypenalty") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     options_.delay_penalty = flag;

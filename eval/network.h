@@ -1,0 +1,107 @@
+// The network evaluation: an efficiently updatable network (768 -> H) x 2 -> 1.
+// Inputs: one feature per (piece, square), seen from each side ("perspective"): own pieces
+// first, the board mirrored for Black. The first layer sums the weight rows of the active
+// features into an accumulator of H int16 lanes per perspective; the output layer is a
+// squared clipped ReLU of both accumulators (side to move first) dotted with 2H weights.
+// docs/network.md has the file format, the quantization and how the default was trained.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+
+namespace vblitz::eval {
+
+constexpr int kNetworkInputs = 768;
+constexpr int kQuantA = 255;  // first layer: weights and biases times 255; the clip of the activation
+constexpr int kQuantB = 64;   // output weights times 64
+constexpr int kMaxNetworkScore = 20000;  // outputs are clamped below the search's mate scores
+
+// Feature of piece `pc` on `s` seen from `perspective`.
+constexpr int feature_index(core::Color perspective, core::Piece pc, core::Square s) {
+  const int theirs = core::color_of(pc) != perspective;
+  const int square = perspective == core::WHITE ? s : s ^ 56;
+  return theirs * 384 + (core::type_of(pc) - 1) * 64 + square;
+}
+
+struct Network {
+  int hidden = 0;
+  int scale = 400;                       // centipawns per unit of the float network's output
+  std::vector<int16_t> feature_weights;  // kNetworkInputs rows of `hidden`, times kQuantA
+  std::vector<int16_t> feature_bias;     // `hidden`, times kQuantA
+  std::vector<int16_t> output_weights;   // 2 * hidden (side to move's half first), times kQuantB
+  int32_t output_bias = 0;               // times kQuantA * kQuantB
+
+  const int16_t* row(int feature) const { return feature_weights.data() + size_t(feature) * size_t(hidden); }
+  // Centipawns for the side to move from the two accumulators, within +-kMaxNetworkScore.
+  int output(const int16_t* us, const int16_t* them) const;
+  // The reason the integer arithmetic could overflow (an int16 accumulator with any 32 pieces
+  // on the board, an int16 product clip * weight, the int32 output sum), if it could.
+  std::optional<std::string> overflow_error() const;
+  // The file's bytes (header, weights, FNV-1a 64 checksum).
+  std::string serialize() const;
+  // Parses a network file; on any defect returns the reason and leaves *this unchanged.
+  std::optional<std::string> parse(std::string_view bytes);
+  // FNV-1a 64 of the serialized bytes before the checksum: the network's name.
+  uint64_t checksum() const;
+};
+
+// Evaluates with a full refresh (no incremental state): side to move's view, centipawns.
+int evaluate_network(const Network& net, const core::Position& pos);
+
+// The network the engine uses: the default one embedded at build time until EvalFile loads
+// another. Replace it between searches only; a search keeps the one it started with.
+std::shared_ptr<const Network> active_network();
+// Loads `path` as the active network; on error returns the reason and keeps the current one.
+std::optional<std::string> load_active_network(const std::string& path);
+// "vblitz-<12 hex digits of the checksum> (H hidden)" of the active network.
+std::string active_network_name();
+
+// The incremental first layer of one search thread: one accumulator pair per ply, updated
+// lazily from the nearest computed ancestor with the pieces each move changed.
+class NetworkStack {
+ public:
+  explicit NetworkStack(int max_depth);
+
+  // Starts at `pos` (the root) with the active network, computing its accumulators.
+  void reset(const core::Position& pos);
+  // Records move m, which is about to be made in `pos` (call before pos.do_move).
+  void push(const core::Position& pos, core::Move m);
+  // Records a null move.
+  void push_null();
+  // Forgets the last move (after undo).
+  void pop() { --top_; }
+  // The evaluation of `pos`, which must be the position after the pushed moves.
+  int evaluate(const core::Position& pos);
+  int depth() const { return top_; }
+  // The accumulator of `perspective` at the top, brought up to date (for tests).
+  const int16_t* accumulator(core::Color perspective);
+
+ private:
+  // Up to three pieces change per move (castling: king and rook; promotion with capture: the
+  // pawn, the new piece and the captured one). SQ_NONE as `from` adds, as `to` removes.
+  struct Dirty {
+    core::Piece piece[3];
+    core::Square from[3], to[3];
+    int count = 0;
+    bool computed = false;
+  };
+  int16_t* acc(int ply, core::Color perspective) {
+    return accumulators_.data() + (size_t(ply) * 2 + perspective) * size_t(net_->hidden);
+  }
+  void refresh(const core::Position& pos, int ply);
+  void update(int ply);  // ply's accumulators from ply - 1's
+  void bring_up_to_date();
+
+  std::shared_ptr<const Network> net_;
+  std::vector<int16_t> accumulators_;
+  std::vector<Dirty> dirty_;
+  int top_ = 0;
+};
+
+}  // namespace vblitz::eval

@@ -1,0 +1,203 @@
+// The network evaluation against independent truth: the incremental accumulators equal a full
+// refresh after every move of perft walks and random games (every special move, null moves),
+// with scalar and vector kernels alike; scores are colour-symmetric; the file format round-trips
+// and every damaged file is rejected with the current network kept.
+#include "eval/network.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/prng.h"
+#include "simd/dispatch.h"
+#include "tests/test_support.h"
+
+namespace vblitz::test {
+namespace {
+
+// A network with random weights that cannot overflow (32 rows of at most 500 stay below 32767).
+eval::Network random_network(int hidden, uint64_t seed) {
+  core::Prng rng(seed);
+  auto lane = [&](int range) { return int16_t(int(rng.below(uint64_t(2 * range + 1))) - range); };
+  eval::Network net;
+  net.hidden = hidden;
+  for (int i = 0; i < eval::kNetworkInputs * hidden; ++i) net.feature_weights.push_back(lane(500));
+  for (int i = 0; i < hidden; ++i) net.feature_bias.push_back(lane(200));
+  for (int i = 0; i < 2 * hidden; ++i) net.output_weights.push_back(lane(128));
+  net.output_bias = int32_t(rng.below(20001)) - 10000;
+  EXPECT_FALSE(net.overflow_error());
+  return net;
+}
+
+// Writes `net` to a temporary file and makes it the active network.
+void activate(const eval::Network& net, const std::string& name) {
+  const std::string path = ::testing::TempDir() + "/" + name + ".nnue";
+  std::ofstream(path, std::ios::binary) << net.serialize();
+  ASSERT_FALSE(eval::load_active_network(path));
+}
+
+// Walks every line to `depth` from the root, checking the stack against a refresh at each node.
+void walk(core::Position& pos, eval::NetworkStack& stack, const eval::Network& net, int depth, int& nodes) {
+  ++nodes;
+  eval::NetworkStack fresh(2);
+  fresh.reset(pos);
+  const size_t h = size_t(net.hidden);
+  for (core::Color c : {core::WHITE, core::BLACK}) {
+    const int16_t* incremental = stack.accumulator(c);
+    const int16_t* refreshed = fresh.accumulator(c);
+    for (size_t i = 0; i < h; ++i) ASSERT_EQ(incremental[i], refreshed[i]) << pos.fen() << " lane " << i;
+  }
+  ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+  if (depth == 0) return;
+  for (core::Move m : core::MoveList<core::LEGAL>(pos)) {
+    core::StateInfo st;
+    stack.push(pos, m);
+    pos.do_move(m, st);
+    walk(pos, stack, net, depth - 1, nodes);
+    pos.undo_move(m);
+    stack.pop();
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+class NetworkTest : public ::testing::TestWithParam<simd::Kernels> {
+ protected:
+  void SetUp() override { simd::set_kernels(GetParam()); }
+  void TearDown() override { simd::set_kernels(simd::Kernels::kVector); }
+};
+
+TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongPerftWalks) {
+  const eval::Network net = random_network(48, 5);
+  activate(net, "walk");
+  // Castling both ways (standard and Chess960), en passant (also discovered along the rank),
+  // promotions with and without capture.
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+      "8/8/8/2k5/3Pp3/8/8/4K2R b K d3 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+  };
+  int nodes = 0;
+  for (const char* fen : fens) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen, std::string(fen).find("HFhf") != std::string::npos)) << fen;
+    eval::NetworkStack stack(8);
+    stack.reset(game.position());
+    walk(game.position(), stack, net, 3, nodes);
+    ASSERT_FALSE(HasFatalFailure()) << fen;
+  }
+  EXPECT_GT(nodes, 100000);
+}
+
+TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongRandomGamesWithNullMoves) {
+  const eval::Network net = random_network(32, 6);
+  activate(net, "games");
+  std::mt19937_64 rng(7);
+  int checked = 0;
+  for (int g = 0; g < 200; ++g) {
+    core::Game game;
+    core::Position& pos = game.position();
+    eval::NetworkStack stack(128);
+    stack.reset(pos);
+    std::vector<std::pair<core::Move, std::unique_ptr<core::StateInfo>>> played;
+    for (int ply = 0; ply < 120; ++ply) {
+      core::MoveList<core::LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      auto st = std::make_unique<core::StateInfo>();
+      if (!pos.in_check() && rng() % 10 == 0) {
+        stack.push_null();
+        pos.do_null_move(*st);
+        played.push_back({core::Move::null(), std::move(st)});
+      } else {
+        const core::Move m = *(moves.begin() + long(rng() % moves.size()));
+        stack.push(pos, m);
+        pos.do_move(m, *st);
+        played.push_back({m, std::move(st)});
+      }
+      if (rng() % 3) continue;  // evaluate only now and then: the updates catch up lazily
+      ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+      ++checked;
+    }
+    // Unwinding restores each earlier evaluation.
+    while (!played.empty()) {
+      const core::Move m = played.back().first;
+      m == core::Move::null() ? pos.undo_null_move() : pos.undo_move(m);
+      stack.pop();
+      played.pop_back();
+      if (played.size() % 7 == 0)
+        ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+    }
+  }
+  EXPECT_GT(checked, 3000);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, NetworkTest,
+                         ::testing::Values(simd::Kernels::kScalar, simd::Kernels::kVector),
+                         [](const auto& info) { return std::string(simd::kernels_name(info.param)); });
+
+TEST(Network, ScoresAreColourSymmetric) {
+  for (const eval::Network& net : {random_network(32, 8), *eval::active_network()}) {
+    int positions = 0;
+    for (const std::string& fen : suite_fens()) {
+      core::Game game, flipped;
+      ASSERT_FALSE(game.set_fen(fen));
+      ASSERT_FALSE(flipped.set_fen(game.position().flipped_fen()));
+      ASSERT_EQ(eval::evaluate_network(net, game.position()), eval::evaluate_network(net, flipped.position()))
+          << fen;
+      ++positions;
+    }
+    EXPECT_GT(positions, 1000);  // the perft suites of tests/data
+  }
+}
+
+TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
+  const eval::Network net = random_network(16, 9);
+  const std::string bytes = net.serialize();
+  eval::Network parsed;
+  ASSERT_FALSE(parsed.parse(bytes));
+  EXPECT_EQ(parsed.serialize(), bytes);
+  EXPECT_EQ(parsed.checksum(), net.checksum());
+
+  activate(random_network(16, 10), "current");
+  const uint64_t current = eval::active_network()->checksum();
+  auto rejected = [&](const std::string& damaged, const std::string& reason) {
+    eval::Network target = net;
+    const auto error = target.parse(damaged);
+    EXPECT_TRUE(error) << reason;
+    EXPECT_EQ(target.serialize(), bytes) << reason;  // unchanged
+    const std::string path = ::testing::TempDir() + "/damaged.nnue";
+    std::ofstream(path, std::ios::binary) << damaged;
+    EXPECT_TRUE(eval::load_active_network(path)) << reason;
+    EXPECT_EQ(eval::active_network()->checksum(), current) << reason;
+  };
+  rejected("", "empty");
+  rejected(bytes.substr(0, bytes.size() / 2), "truncated");
+  rejected(bytes + "x", "one byte too many");
+  std::string flipped_bit = bytes;
+  flipped_bit[100] ^= 4;
+  rejected(flipped_bit, "a weight changed (bad checksum)");
+  std::string magic = bytes;
+  magic[0] = 'X';
+  rejected(magic, "bad magic");
+  std::string version = bytes;
+  version[4] = 2;
+  rejected(version, "unknown version");
+  // A consistent file whose weights could overflow the int16 accumulator.
+  eval::Network huge = net;
+  for (int16_t& w : huge.feature_weights) w = 2000;
+  rejected(huge.serialize(), "overflowing weights");
+  EXPECT_TRUE(huge.overflow_error());
+  eval::Network big_output = net;
+  big_output.output_weights[3] = 200;  // 200 * 255 does not fit an int16 product
+  rejected(big_output.serialize(), "overflowing output weight");
+  EXPECT_TRUE(eval::load_active_network(::testing::TempDir() + "/no-such-file.nnue"));
+}
+
+}  // namespace
+}  // namespace vblitz::test

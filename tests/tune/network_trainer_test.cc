@@ -1,0 +1,157 @@
+// The network trainer: its float evaluation against the engine's integer evaluation of the
+// quantized network, the loss falling on real self-play data, resuming from a checkpoint
+// giving the uninterrupted run's network, and quantization refusing overflow.
+#include "tune/network_trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/prng.h"
+#include "tests/test_support.h"
+#include "tune/data_command.h"
+#include "tune/datagen.h"
+
+namespace vblitz::test {
+namespace {
+
+// A float network with weights of the size training produces (docs/network.md).
+tune::FloatNetwork trained_size_network(int hidden, uint64_t seed) {
+  tune::FloatNetwork net = tune::FloatNetwork::random(hidden, seed);
+  core::Prng rng(seed + 1);
+  auto uniform = [&](float range) { return range * (float(rng.below(2001)) / 1000.0f - 1.0f); };
+  for (float& w : net.feature_weights) w = uniform(0.2f);
+  for (float& w : net.feature_bias) w = 0.2f + uniform(0.1f);
+  for (float& w : net.output_weights) w = uniform(0.5f);
+  net.output_bias = 0.3f;
+  return net;
+}
+
+TEST(NetworkTrainer, FloatEvaluationMatchesTheEnginesIntegerEvaluation) {
+  const tune::FloatNetwork net = trained_size_network(32, 3);
+  eval::Network quantized;
+  ASSERT_FALSE(net.quantize(quantized));
+  int positions = 0, worst = 0;
+  double total = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    const int float_cp = net.evaluate(game.position());
+    const int integer_cp = eval::evaluate_network(quantized, game.position());
+    if (std::abs(float_cp) >= eval::kMaxNetworkScore) continue;
+    worst = std::max(worst, std::abs(float_cp - integer_cp));
+    total += std::abs(float_cp - integer_cp);
+    ++positions;
+  }
+  EXPECT_GT(positions, 1000);
+  // The stated tolerance (docs/network.md): rounding the output weights to 1/64 and the first
+  // layer to 1/255 moves a score by at most 25 cp and by 5 cp on average at these weights.
+  EXPECT_LE(worst, 25);
+  EXPECT_LE(total / positions, 5.0);
+  std::cout << "float vs integer: worst " << worst << " cp, mean " << total / positions << " cp over "
+            << positions << " positions\n";
+}
+
+TEST(NetworkTrainer, QuantizationRefusesNetworksThatCouldOverflow) {
+  tune::FloatNetwork net = trained_size_network(16, 4);
+  eval::Network quantized;
+  EXPECT_FALSE(net.quantize(quantized));
+  for (float& w : net.feature_weights) w = 1.98f;  // 32 rows of 505 plus the bias: still fits
+  EXPECT_FALSE(net.quantize(quantized));
+  for (float& w : net.feature_bias) w = 100.0f;  // 25500 + 32 * 505 does not
+  EXPECT_TRUE(net.quantize(quantized));
+}
+
+// A small packed data set from real self-play, made once.
+const std::string& small_data_dir() {
+  static const std::string dir = [] {
+    tune::DatagenOptions o;
+    o.out_path = ::testing::TempDir() + "/vblitz_trainer_data";
+    o.format = tune::DataFormat::kPacked;
+    o.games = 24;
+    o.shard_games = 8;
+    o.nodes = 400;
+    o.threads = 2;
+    o.min_ply = 8;
+    std::ostringstream log;
+    EXPECT_EQ(tune::run_datagen(o, log), 0) << log.str();
+    return o.out_path;
+  }();
+  return dir;
+}
+
+TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
+  std::vector<tune::PackedPosition> records;
+  ASSERT_FALSE(tune::read_packed({small_data_dir()}, records));
+  ASSERT_GT(records.size(), 500u);
+  const std::string prepared = ::testing::TempDir() + "/vblitz_trainer_prepared";
+  const std::string train = prepared + "/train.vbd";
+  std::ostringstream out, err;
+  ASSERT_EQ(tune::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err),
+            0)
+      << err.str();
+
+  tune::TrainOptions o;
+  o.data_path = train;
+  o.validation_path = prepared + "/validation.vbd";
+  o.out_path = ::testing::TempDir() + "/vblitz_whole.nnue";
+  o.hidden = 8;
+  o.learning_rate = 0.01;
+  o.epochs = 6;
+  o.batch = 256;
+  o.threads = 2;
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_train(o, log), 0) << log.str();
+
+  // The loss curve: the last epoch's training loss is below the first's.
+  std::ifstream curve(o.out_path + ".loss.csv");
+  std::string header, line;
+  std::getline(curve, header);
+  std::vector<double> losses;
+  while (std::getline(curve, line)) losses.push_back(std::stod(line.substr(line.find(',') + 1)));
+  ASSERT_EQ(losses.size(), 6u);
+  EXPECT_LT(losses.back(), losses.front() * 0.9) << log.str();
+
+  // Three epochs, then three more from the checkpoint: the same network, byte for byte.
+  tune::TrainOptions first = o;
+  first.out_path = ::testing::TempDir() + "/vblitz_split.nnue";
+  first.epochs = 3;
+  first.drop_epoch = o.epochs * 7 / 10;  // the schedule of the six-epoch run
+  ASSERT_EQ(tune::run_train(first, log), 0) << log.str();
+  tune::TrainOptions second = first;
+  second.epochs = 6;
+  second.resume_path = first.out_path + ".checkpoint";
+  ASSERT_EQ(tune::run_train(second, log), 0) << log.str();
+  auto bytes = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  EXPECT_EQ(bytes(second.out_path), bytes(o.out_path));
+
+  eval::Network loaded;
+  EXPECT_FALSE(loaded.parse(bytes(o.out_path)));
+  EXPECT_EQ(loaded.hidden, 8);
+}
+
+TEST(NetworkTrainer, ParsesItsArguments) {
+  tune::TrainOptions o;
+  ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n.nnue", "--hidden", "48", "--lambda", "0.5"}, o));
+  EXPECT_EQ(o.hidden, 48);
+  EXPECT_DOUBLE_EQ(o.lambda, 0.5);
+  auto refused = [](const std::vector<std::string>& args) {
+    tune::TrainOptions fresh;
+    return tune::parse_train_args(args, fresh).has_value();
+  };
+  EXPECT_TRUE(refused({"d.vbd"}));  // no --out
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--hidden", "0"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--lambda", "1.5"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--epochs", "2.5"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--bogus", "1"}));
+}
+
+}  // namespace
+}  // namespace vblitz::test

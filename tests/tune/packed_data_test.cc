@@ -1,0 +1,175 @@
+// Packed network data: the 32-byte record round-trips every suite position; datagen's packed
+// shards hold only positions that pass the filters, resume to the same bytes and refuse other
+// options; `vblitz data` de-duplicates, shuffles reproducibly and splits.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/game.h"
+#include "search/score.h"
+#include "tests/test_support.h"
+#include "tune/data_command.h"
+#include "tune/datagen.h"
+#include "tune/packed_position.h"
+
+namespace vblitz::test {
+namespace {
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(PackedPosition, RoundTripsEveryStandardSuitePosition) {
+  int positions = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    const core::Position& pos = game.position();
+    if (pos.is_chess960()) continue;
+    const int score = int(pos.key() % 2001) - 1000;
+    const auto p = tune::PackedPosition::pack(pos, score, tune::GameResult::kWhiteWins);
+    ASSERT_FALSE(p.check()) << fen;
+    EXPECT_EQ(p.fen(), pos.fen());
+    EXPECT_EQ(p.white_score(), score);
+    EXPECT_EQ(p.result(), tune::GameResult::kWhiteWins);
+    EXPECT_EQ(p.side_to_move(), pos.side_to_move());
+    EXPECT_EQ(p.text_line(), pos.fen() + " | " + std::to_string(score) + " | 1-0");
+    ++positions;
+  }
+  EXPECT_GT(positions, 100);
+  tune::PackedPosition bad;
+  EXPECT_TRUE(bad.check());  // no kings
+}
+
+tune::DatagenOptions packed_run(const std::string& name) {
+  tune::DatagenOptions o;
+  o.out_path = ::testing::TempDir() + "/" + name;
+  std::filesystem::remove_all(o.out_path);
+  o.format = tune::DataFormat::kPacked;
+  o.games = 10;
+  o.shard_games = 4;
+  o.nodes = 300;
+  o.threads = 2;
+  o.min_ply = 10;
+  return o;
+}
+
+TEST(PackedDatagen, ShardsHoldFilteredPositionsAndResumeToTheSameBytes) {
+  const tune::DatagenOptions o = packed_run("vblitz_packed");
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
+  EXPECT_NE(log.str().find("positions/s"), std::string::npos) << log.str();
+  // Ten games round up to three shards of four.
+  for (int shard = 0; shard < 3; ++shard) ASSERT_TRUE(std::filesystem::exists(tune::shard_path(o, shard)));
+  EXPECT_FALSE(std::filesystem::exists(tune::shard_path(o, 3)));
+
+  std::vector<tune::PackedPosition> records;
+  ASSERT_FALSE(tune::read_packed({o.out_path}, records));
+  ASSERT_GT(records.size(), 100u);
+  for (const tune::PackedPosition& p : records) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(p.fen())) << p.fen();
+    EXPECT_FALSE(game.position().in_check()) << p.fen();
+    EXPECT_FALSE(search::is_mate_score(p.white_score())) << p.text_line();
+    EXPECT_GE(p.ply(), o.min_ply) << p.text_line();
+  }
+
+  // A stopped run resumes: a lost shard is played again, byte for byte, on one thread too.
+  const std::string middle = tune::shard_path(o, 1);
+  const std::string original = file_bytes(middle);
+  std::filesystem::remove(middle);
+  tune::DatagenOptions again = o;
+  again.threads = 1;
+  ASSERT_EQ(tune::run_datagen(again, log), 0) << log.str();
+  EXPECT_EQ(file_bytes(middle), original);
+
+  // Other options under the same seed would mix two data sets: refused.
+  tune::DatagenOptions other = o;
+  other.nodes = 500;
+  std::ostringstream refused;
+  EXPECT_NE(tune::run_datagen(other, refused), 0);
+  EXPECT_NE(refused.str().find("other options"), std::string::npos) << refused.str();
+}
+
+TEST(PackedDatagen, ParsesItsArguments) {
+  tune::DatagenOptions o;
+  ASSERT_FALSE(tune::parse_datagen_args(
+      {"dir", "--format", "packed", "--min-ply", "12", "--shard-games", "64", "--max-opening-score", "300"},
+      o));
+  EXPECT_EQ(o.format, tune::DataFormat::kPacked);
+  EXPECT_EQ(o.min_ply, 12);
+  EXPECT_EQ(o.shard_games, 64);
+  EXPECT_EQ(o.max_opening_score, 300);
+  EXPECT_TRUE(tune::parse_datagen_args({"dir", "--format", "binary"}, o));
+  EXPECT_TRUE(tune::parse_datagen_args({"dir", "--format", "packed", "--pgn", "x.pgn"}, o));
+}
+
+TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
+  const tune::DatagenOptions o = packed_run("vblitz_packed_prepare");
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
+  std::vector<tune::PackedPosition> records;
+  ASSERT_FALSE(tune::read_packed({o.out_path}, records));
+  const size_t unique = [&] {
+    std::vector<tune::PackedPosition> copy = records;
+    return copy.size() - tune::deduplicate(copy);
+  }();
+  // Every record twice more: de-duplication must bring it back to `unique`.
+  const std::string doubled = ::testing::TempDir() + "/vblitz_doubled.vbd";
+  std::vector<tune::PackedPosition> twice = records;
+  twice.insert(twice.end(), records.begin(), records.end());
+  ASSERT_TRUE(tune::write_packed(doubled, twice));
+
+  const std::string out_dir = ::testing::TempDir() + "/vblitz_prepared";
+  std::ostringstream out, err;
+  ASSERT_EQ(
+      tune::run_data_command({"prepare", out_dir, doubled, "--validation", "0.25", "--seed", "9"}, out, err),
+      0)
+      << err.str();
+  std::vector<tune::PackedPosition> train, validation;
+  ASSERT_FALSE(tune::read_packed({out_dir + "/train.vbd"}, train));
+  ASSERT_FALSE(tune::read_packed({out_dir + "/validation.vbd"}, validation));
+  EXPECT_EQ(train.size() + validation.size(), unique);
+  EXPECT_EQ(validation.size(), size_t(double(unique) * 0.25));
+  EXPECT_NE(out.str().find("dropped " + std::to_string(twice.size() - unique) + " duplicates"),
+            std::string::npos)
+      << out.str();
+  std::vector<tune::PackedPosition> all = train;
+  all.insert(all.end(), validation.begin(), validation.end());
+  EXPECT_EQ(tune::deduplicate(all), 0u);
+
+  // The same seed gives the same order; another seed another.
+  const std::string first = file_bytes(out_dir + "/train.vbd");
+  ASSERT_EQ(
+      tune::run_data_command({"prepare", out_dir, doubled, "--validation", "0.25", "--seed", "9"}, out, err),
+      0);
+  EXPECT_EQ(file_bytes(out_dir + "/train.vbd"), first);
+  ASSERT_EQ(
+      tune::run_data_command({"prepare", out_dir, doubled, "--validation", "0.25", "--seed", "10"}, out, err),
+      0);
+  EXPECT_NE(file_bytes(out_dir + "/train.vbd"), first);
+
+  // Statistics and the text export.
+  std::ostringstream stats, text;
+  ASSERT_EQ(tune::run_data_command({"stats", o.out_path}, stats, err), 0);
+  EXPECT_NE(stats.str().find("positions " + std::to_string(records.size())), std::string::npos)
+      << stats.str();
+  ASSERT_EQ(tune::run_data_command({"export", o.out_path}, text, err), 0);
+  const std::string lines = text.str();
+  EXPECT_EQ(size_t(std::count(lines.begin(), lines.end(), '\n')), records.size());
+
+  // A file that is not whole records is rejected.
+  const std::string broken = ::testing::TempDir() + "/vblitz_broken.vbd";
+  std::ofstream(broken, std::ios::binary) << file_bytes(doubled).substr(0, 45);
+  std::ostringstream broken_err;
+  EXPECT_NE(tune::run_data_command({"stats", broken}, stats, broken_err), 0);
+  EXPECT_NE(broken_err.str().find("whole number"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vblitz::test

@@ -1,0 +1,418 @@
+// The network trainer: sparse float32 forward and backward passes, AdamW, quantization.
+#include "tune/network_trainer.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+
+#include "core/prng.h"
+#include "tune/data_command.h"
+
+namespace vblitz::tune {
+
+namespace {
+
+constexpr float kWeightClip = 1.98f;  // keeps |weight * 64| <= 127 and 32 rows within an int16 accumulator
+
+float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// Adam's moments for one group of parameters.
+struct Moments {
+  std::vector<float> m, v;
+  explicit Moments(size_t n = 0) : m(n, 0.0f), v(n, 0.0f) {}
+};
+
+// The gradient of the loss with respect to every parameter, summed over positions.
+struct Gradient {
+  std::vector<float> feature_weights, feature_bias, output_weights;
+  double output_bias = 0, loss = 0;
+  explicit Gradient(int hidden)
+      : feature_weights(size_t(eval::kNetworkInputs) * size_t(hidden)),
+        feature_bias(size_t(hidden)),
+        output_weights(2 * size_t(hidden)) {}
+  void clear() {
+    std::fill(feature_weights.begin(), feature_weights.end(), 0.0f);
+    std::fill(feature_bias.begin(), feature_bias.end(), 0.0f);
+    std::fill(output_weights.begin(), output_weights.end(), 0.0f);
+    output_bias = loss = 0;
+  }
+};
+
+// Scratch space of one thread's forward and backward pass.
+struct Scratch {
+  std::vector<int> us, them;
+  std::vector<float> acc_us, acc_them;
+  explicit Scratch(int hidden) : acc_us(size_t(hidden)), acc_them(size_t(hidden)) {}
+};
+
+void accumulate(const FloatNetwork& net, const std::vector<int>& features, std::vector<float>& acc) {
+  const size_t h = size_t(net.hidden);
+  std::copy(net.feature_bias.begin(), net.feature_bias.end(), acc.begin());
+  for (int f : features) {
+    const float* row = &net.feature_weights[size_t(f) * h];
+    for (size_t i = 0; i < h; ++i) acc[i] += row[i];
+  }
+}
+
+float activation(float x) {
+  const float c = std::clamp(x, 0.0f, 1.0f);
+  return c * c;
+}
+
+// Output from the two accumulators.
+float output(const FloatNetwork& net, const std::vector<float>& us, const std::vector<float>& them) {
+  const size_t h = size_t(net.hidden);
+  float out = net.output_bias;
+  for (size_t i = 0; i < h; ++i)
+    out += activation(us[i]) * net.output_weights[i] + activation(them[i]) * net.output_weights[h + i];
+  return out;
+}
+
+// Adds one position's loss and gradient to g.
+void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, Scratch& s, Gradient& g) {
+  record_features(p, s.us, s.them);
+  accumulate(net, s.us, s.acc_us);
+  accumulate(net, s.them, s.acc_them);
+  const float predicted = sigmoid(output(net, s.acc_us, s.acc_them));
+  const float error = predicted - record_target(p, lambda);
+  g.loss += double(error) * error;
+  const float d_out = 2.0f * error * predicted * (1.0f - predicted);
+  g.output_bias += d_out;
+  const size_t h = size_t(net.hidden);
+  for (int side = 0; side < 2; ++side) {
+    std::vector<float>& acc = side ? s.acc_them : s.acc_us;
+    const float* w = &net.output_weights[side * h];
+    float* g_w = &g.output_weights[side * h];
+    for (size_t i = 0; i < h; ++i) {
+      const float a = acc[i];
+      g_w[i] += d_out * activation(a);
+      acc[i] = a > 0.0f && a < 1.0f ? d_out * w[i] * 2.0f * a : 0.0f;  // now the accumulator's gradient
+      g.feature_bias[i] += acc[i];
+    }
+    for (int f : side ? s.them : s.us) {
+      float* row = &g.feature_weights[size_t(f) * h];
+      for (size_t i = 0; i < h; ++i) row[i] += acc[i];
+    }
+  }
+}
+
+// One AdamW step (decoupled weight decay when `decay`) and the clip to the quantizable range.
+void adam_step(float* w, const float* grad, Moments& mo, size_t n, double scale, double rate, double decay,
+               long step, bool clip) {
+  const double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  const double c1 = 1 - std::pow(beta1, double(step)), c2 = 1 - std::pow(beta2, double(step));
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n; ++i) {
+    const double gi = grad[i] * scale;
+    mo.m[i] = float(beta1 * mo.m[i] + (1 - beta1) * gi);
+    mo.v[i] = float(beta2 * mo.v[i] + (1 - beta2) * gi * gi);
+    double wi = w[i] - rate * ((mo.m[i] / c1) / (std::sqrt(mo.v[i] / c2) + eps) + decay * w[i]);
+    if (clip) wi = std::clamp(wi, double(-kWeightClip), double(kWeightClip));
+    w[i] = float(wi);
+  }
+}
+
+struct TrainerState {
+  FloatNetwork net;
+  Moments feature_weights, feature_bias, output_weights, output_bias;
+  long step = 0;
+  int epoch = 0;  // epochs completed
+
+  explicit TrainerState(FloatNetwork n)
+      : net(std::move(n)),
+        feature_weights(net.feature_weights.size()),
+        feature_bias(net.feature_bias.size()),
+        output_weights(net.output_weights.size()),
+        output_bias(1) {}
+
+  // Every float of the state in a fixed order, for checkpoints.
+  std::vector<std::vector<float>*> arrays() {
+    return {&net.feature_weights, &net.feature_bias, &net.output_weights, &feature_weights.m,
+            &feature_weights.v,   &feature_bias.m,   &feature_bias.v,     &output_weights.m,
+            &output_weights.v,    &output_bias.m,    &output_bias.v};
+  }
+};
+
+constexpr char kCheckpointMagic[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '1'};
+
+bool write_checkpoint(const std::string& path, TrainerState& s) {
+  std::ofstream out(path + ".partial", std::ios::binary);
+  out.write(kCheckpointMagic, 8);
+  const int64_t header[3] = {s.net.hidden, s.epoch, s.step};
+  out.write(reinterpret_cast<const char*>(header), sizeof header);
+  out.write(reinterpret_cast<const char*>(&s.net.output_bias), sizeof(float));
+  for (std::vector<float>* a : s.arrays())
+    out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
+  out.close();
+  std::error_code ec;
+  std::filesystem::rename(path + ".partial", path, ec);
+  return out && !ec;
+}
+
+std::optional<std::string> read_checkpoint(const std::string& path, TrainerState& s) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[8];
+  int64_t header[3];
+  if (!in.read(magic, 8) || !std::equal(magic, magic + 8, kCheckpointMagic))
+    return "'" + path + "' is not a checkpoint";
+  in.read(reinterpret_cast<char*>(header), sizeof header);
+  if (header[0] != s.net.hidden)
+    return "'" + path + "' has " + std::to_string(header[0]) + " hidden, not " + std::to_string(s.net.hidden);
+  s.epoch = int(header[1]);
+  s.step = long(header[2]);
+  in.read(reinterpret_cast<char*>(&s.net.output_bias), sizeof(float));
+  for (std::vector<float>* a : s.arrays())
+    in.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
+  if (!in || in.peek() != EOF) return "'" + path + "' is truncated or too long";
+  return std::nullopt;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+FloatNetwork FloatNetwork::random(int hidden, uint64_t seed) {
+  FloatNetwork net;
+  net.hidden = hidden;
+  core::Prng prng(seed);
+  auto uniform = [&](float range) {
+    return range * (float(prng.next() >> 40) / float(1 << 24) * 2.0f - 1.0f);
+  };
+  net.feature_weights.resize(size_t(eval::kNetworkInputs) * size_t(hidden));
+  for (float& w : net.feature_weights) w = uniform(0.1f);
+  net.feature_bias.assign(size_t(hidden), 0.1f);
+  net.output_weights.resize(2 * size_t(hidden));
+  for (float& w : net.output_weights) w = uniform(1.0f / std::sqrt(float(hidden)));
+  return net;
+}
+
+float FloatNetwork::forward(const std::vector<int>& us_features,
+                            const std::vector<int>& them_features) const {
+  std::vector<float> us(static_cast<size_t>(hidden)), them(static_cast<size_t>(hidden));
+  accumulate(*this, us_features, us);
+  accumulate(*this, them_features, them);
+  return output(*this, us, them);
+}
+
+int FloatNetwork::evaluate(const core::Position& pos) const {
+  std::vector<int> us, them;
+  for (core::Bitboard b = pos.pieces(); b; b &= b - 1) {
+    const core::Square s = core::lsb(b);
+    us.push_back(eval::feature_index(pos.side_to_move(), pos.piece_on(s), s));
+    them.push_back(eval::feature_index(~pos.side_to_move(), pos.piece_on(s), s));
+  }
+  return int(std::lround(forward(us, them) * float(eval::Network().scale)));
+}
+
+std::optional<std::string> FloatNetwork::quantize(eval::Network& out) const {
+  auto round_to = [](float w, double q) { return int16_t(std::clamp(std::lround(w * q), -32767L, 32767L)); };
+  eval::Network net;
+  net.hidden = hidden;
+  for (float w : feature_weights) net.feature_weights.push_back(round_to(w, eval::kQuantA));
+  for (float w : feature_bias) net.feature_bias.push_back(round_to(w, eval::kQuantA));
+  for (float w : output_weights) net.output_weights.push_back(round_to(w, eval::kQuantB));
+  net.output_bias = int32_t(std::lround(double(output_bias) * eval::kQuantA * eval::kQuantB));
+  if (auto error = net.overflow_error()) return error;
+  out = std::move(net);
+  return std::nullopt;
+}
+
+void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them) {
+  us.clear();
+  them.clear();
+  const core::Color stm = p.side_to_move();
+  int i = 0;
+  for (uint64_t b = p.occupied(); b; b &= b - 1, ++i) {
+    const core::Square s = core::Square(std::countr_zero(b));
+    us.push_back(eval::feature_index(stm, p.piece(i), s));
+    them.push_back(eval::feature_index(~stm, p.piece(i), s));
+  }
+}
+
+float record_target(const PackedPosition& p, double lambda) {
+  const bool white = p.side_to_move() == core::WHITE;
+  const float score = float(white ? p.white_score() : -p.white_score());
+  const float white_result = float(p.result()) / 2.0f;
+  const float result = white ? white_result : 1.0f - white_result;
+  return float(lambda) * sigmoid(score / float(eval::Network().scale)) + float(1 - lambda) * result;
+}
+
+double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& records, double lambda,
+                 int threads) {
+  if (records.empty()) return 0;
+  double total = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : total)
+  {
+    Scratch s(net.hidden);
+#pragma omp for schedule(static)
+    for (size_t i = 0; i < records.size(); ++i) {
+      record_features(records[i], s.us, s.them);
+      accumulate(net, s.us, s.acc_us);
+      accumulate(net, s.them, s.acc_them);
+      const double error = sigmoid(output(net, s.acc_us, s.acc_them)) - record_target(records[i], lambda);
+      total += error * error;
+    }
+  }
+  return total / double(records.size());
+}
+
+std::string train_usage() {
+  return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N] "
+         "[--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L] [--threads N] "
+         "[--seed N] [--limit N] [--resume CHECKPOINT]";
+}
+
+std::optional<std::string> parse_train_args(const std::vector<std::string>& args, TrainOptions& o) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) return std::string("train needs a data file");
+  o.data_path = args[0];
+  for (size_t i = 1; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) return args[i] + " needs a value";
+    const std::string& flag = args[i];
+    const std::string& value = args[i + 1];
+    double v = 0;
+    try {
+      size_t used = 0;
+      v = std::stod(value, &used);
+      if (used != value.size()) v = std::nan("");
+    } catch (...) {
+      v = std::nan("");
+    }
+    auto whole = [&](double lo, double hi) { return v == std::floor(v) && v >= lo && v <= hi; };
+    if (flag == "--out")
+      o.out_path = value;
+    else if (flag == "--validation")
+      o.validation_path = value;
+    else if (flag == "--resume")
+      o.resume_path = value;
+    else if (flag == "--hidden" && whole(1, 4096))
+      o.hidden = int(v);
+    else if (flag == "--epochs" && whole(1, 100000))
+      o.epochs = int(v);
+    else if (flag == "--batch" && whole(1, 1 << 24))
+      o.batch = int(v);
+    else if (flag == "--lr" && v > 0 && v < 1)
+      o.learning_rate = v;
+    else if (flag == "--drop-epoch" && whole(0, 100000))
+      o.drop_epoch = int(v);
+    else if (flag == "--drop" && v > 0 && v <= 1)
+      o.drop = v;
+    else if (flag == "--weight-decay" && v >= 0 && v < 1)
+      o.weight_decay = v;
+    else if (flag == "--lambda" && v >= 0 && v <= 1)
+      o.lambda = v;
+    else if (flag == "--threads" && whole(1, 1024))
+      o.threads = int(v);
+    else if (flag == "--seed" && whole(0, 9e15))
+      o.seed = uint64_t(v);
+    else if (flag == "--limit" && whole(1, 9e15))
+      o.limit = size_t(v);
+    else
+      return "bad argument '" + flag + " " + value + "'";
+  }
+  if (o.out_path.empty()) return std::string("train needs --out NET.nnue");
+  return std::nullopt;
+}
+
+int run_train(const TrainOptions& o, std::ostream& log) {
+  std::vector<PackedPosition> train, validation;
+  if (auto error = read_packed({o.data_path}, train)) return log << *error << '\n', 1;
+  if (!o.validation_path.empty())
+    if (auto error = read_packed({o.validation_path}, validation)) return log << *error << '\n', 1;
+  if (o.limit && train.size() > o.limit) train.resize(o.limit);
+  if (train.empty()) return log << "no training positions in '" << o.data_path << "'\n", 1;
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  omp_set_num_threads(threads);
+
+  TrainerState state(FloatNetwork::random(o.hidden, o.seed));
+  if (!o.resume_path.empty())
+    if (auto error = read_checkpoint(o.resume_path, state)) return log << *error << '\n', 1;
+  const int drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;
+  std::ofstream curve(o.out_path + ".loss.csv", state.epoch ? std::ios::app : std::ios::trunc);
+  if (!state.epoch) curve << "epoch,train_loss,validation_loss,learning_rate,seconds\n";
+  log << "training on " << train.size() << " positions (" << validation.size() << " for validation), hidden "
+      << o.hidden << ", " << threads << " threads, from epoch " << state.epoch + 1 << '\n';
+
+  std::vector<Gradient> gradients(size_t(threads), Gradient(o.hidden));
+  std::vector<Scratch> scratch(size_t(threads), Scratch(o.hidden));
+  std::vector<uint32_t> order(train.size());
+  const auto start = std::chrono::steady_clock::now();
+  while (state.epoch < o.epochs) {
+    const auto epoch_start = std::chrono::steady_clock::now();
+    const double rate = o.learning_rate * (state.epoch >= drop_epoch ? o.drop : 1.0);
+    for (size_t i = 0; i < order.size(); ++i) order[i] = uint32_t(i);
+    core::Prng prng(o.seed * 1000003 + uint64_t(state.epoch));
+    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[prng.below(i)]);
+    double epoch_loss = 0;
+    for (size_t first = 0; first < order.size(); first += size_t(o.batch)) {
+      const size_t last = std::min(order.size(), first + size_t(o.batch));
+#pragma omp parallel num_threads(threads)
+      {
+        Gradient& g = gradients[size_t(omp_get_thread_num())];
+        g.clear();
+#pragma omp for schedule(static)
+        for (size_t k = first; k < last; ++k)
+          backward(state.net, train[order[k]], o.lambda, scratch[size_t(omp_get_thread_num())], g);
+      }
+      Gradient& total = gradients[0];
+      for (size_t t = 1; t < gradients.size(); ++t) {
+        const Gradient& g = gradients[t];
+#pragma omp parallel for schedule(static)
+        for (size_t i = 0; i < total.feature_weights.size(); ++i)
+          total.feature_weights[i] += g.feature_weights[i];
+        for (size_t i = 0; i < total.feature_bias.size(); ++i) total.feature_bias[i] += g.feature_bias[i];
+        for (size_t i = 0; i < total.output_weights.size(); ++i)
+          total.output_weights[i] += g.output_weights[i];
+        total.output_bias += g.output_bias;
+        total.loss += g.loss;
+      }
+      epoch_loss += total.loss;
+      const double scale = 1.0 / double(last - first);
+      ++state.step;
+      FloatNetwork& net = state.net;
+      adam_step(net.feature_weights.data(), total.feature_weights.data(), state.feature_weights,
+                net.feature_weights.size(), scale, rate, o.weight_decay, state.step, true);
+      adam_step(net.feature_bias.data(), total.feature_bias.data(), state.feature_bias,
+                net.feature_bias.size(), scale, rate, 0, state.step, false);
+      adam_step(net.output_weights.data(), total.output_weights.data(), state.output_weights,
+                net.output_weights.size(), scale, rate, o.weight_decay, state.step, true);
+      const float bias_gradient = float(total.output_bias);
+      adam_step(&net.output_bias, &bias_gradient, state.output_bias, 1, scale, rate, 0, state.step, false);
+    }
+    const double train_loss = epoch_loss / double(train.size());
+    const double validation_loss = mean_loss(state.net, validation, o.lambda, threads);
+    const double seconds = seconds_since(epoch_start);
+    curve << state.epoch + 1 << ',' << std::setprecision(8) << train_loss << ',' << validation_loss << ','
+          << rate << ',' << seconds << '\n'
+          << std::flush;
+    log << "epoch " << state.epoch + 1 << "/" << o.epochs << ": train loss " << std::setprecision(6)
+        << train_loss << ", validation loss " << validation_loss << ", rate " << rate << ", "
+        << long(double(train.size()) / seconds) << " positions/s, " << long(seconds_since(start))
+        << " s in all\n"
+        << std::flush;
+    ++state.epoch;
+    if (!write_checkpoint(o.out_path + ".checkpoint", state))
+      return log << "cannot write '" << o.out_path << ".checkpoint'\n", 1;
+  }
+  eval::Network quantized;
+  if (auto error = state.net.quantize(quantized)) return log << "not written: " << *error << '\n', 1;
+  std::ofstream out(o.out_path, std::ios::binary);
+  const std::string bytes = quantized.serialize();
+  if (!out.write(bytes.data(), std::streamsize(bytes.size())))
+    return log << "cannot write '" << o.out_path << "'\n", 1;
+  char name[32];
+  std::snprintf(name, sizeof name, "vblitz-%012llx",
+                static_cast<unsigned long long>(quantized.checksum() >> 16));
+  log << "wrote '" << o.out_path << "' (" << bytes.size() << " bytes, checksum name " << name << ")\n";
+  return 0;
+}
+
+}  // namespace vblitz::tune

@@ -1,0 +1,72 @@
+// `vblitz train`: fits the network evaluation (eval/network.h) to packed self-play data in
+// float32 with AdamW on all cores, then quantizes it to the engine's integer format.
+//   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N]
+//     [--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]
+//     [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]
+// The loss is (sigmoid(out) - target)^2 with target = lambda * sigmoid(score / 400) +
+// (1 - lambda) * result, both from the side to move's view (docs/network.md).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "eval/network.h"
+#include "tune/packed_position.h"
+
+namespace vblitz::tune {
+
+struct TrainOptions {
+  std::string data_path, validation_path, out_path, resume_path;
+  int hidden = 64;
+  int epochs = 20;
+  int batch = 16384;
+  double learning_rate = 1e-3;
+  int drop_epoch = -1;  // epochs from this one on (0-based) use rate * drop; -1 = 70% of epochs
+  double drop = 0.1;
+  double weight_decay = 0.01;
+  double lambda = 0.7;  // weight of the search score in the target; the rest is the game's result
+  int threads = 0;      // 0 = all cores
+  uint64_t seed = 1;
+  size_t limit = 0;  // use only the first N training positions (0 = all)
+};
+
+// The float network the trainer fits; same shape and meaning as eval::Network before
+// quantization (activation clamp(x, 0, 1)^2, output in units of eval::Network::scale cp).
+struct FloatNetwork {
+  int hidden = 0;
+  std::vector<float> feature_weights, feature_bias, output_weights;
+  float output_bias = 0;
+
+  // Small random weights from `seed`.
+  static FloatNetwork random(int hidden, uint64_t seed);
+  // The output (before the sigmoid) for the side to move of a position given by its pieces.
+  float forward(const std::vector<int>& us_features, const std::vector<int>& them_features) const;
+  // Centipawns for the side to move, as the engine's integer network approximates it.
+  int evaluate(const core::Position& pos) const;
+  // Rounds to the engine's format; the reason if the result could overflow.
+  std::optional<std::string> quantize(eval::Network& out) const;
+};
+
+// The active features of a record from both perspectives, side to move's first.
+void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them);
+
+// The training target of a record (side to move's view), for a score weight lambda.
+float record_target(const PackedPosition& p, double lambda);
+
+// Mean loss of `net` over the records.
+double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& records, double lambda,
+                 int threads);
+
+// Parses the arguments after "train"; returns the error, if any.
+std::optional<std::string> parse_train_args(const std::vector<std::string>& args, TrainOptions& options);
+std::string train_usage();
+
+// Trains and writes the network (and OUT.checkpoint after every epoch, OUT.loss.csv with the
+// loss curves); progress goes to `log`. Returns the exit status.
+int run_train(const TrainOptions& options, std::ostream& log);
+
+}  // namespace vblitz::tune
