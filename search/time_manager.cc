@@ -12,10 +12,12 @@ void TimeManager::start(const Limits& limits, core::Color us, int64_t overhead_m
     soft_ = hard_ = std::max<int64_t>(1, limits.move_time - overhead_ms);
     return;
   }
-  if (limits.time[us] < 0) return;
-  const int64_t left = std::max<int64_t>(1, limits.time[us] - overhead_ms);
+  if (!limits.uses_clock()) return;
+  // A clock given for the other side only stands in for ours: the search stays bounded.
+  const core::Color clock = limits.time[us] >= 0 ? us : ~us;
+  const int64_t left = std::max<int64_t>(1, limits.time[clock] - overhead_ms);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
-  const int64_t inc = limits.increment[us];
+  const int64_t inc = limits.increment[clock];
   soft_ = std::max<int64_t>(1, left / moves + inc * 3 / 4);
   // Never more than a fifth of what is left (half if this is the last move before the
   // time control), and never more than five times the target.

@@ -63,6 +63,18 @@ bool parse_bool(const std::string& text, bool& value) {
 
 }  // namespace
 
+bool parse_clamped(std::string_view text, long& value) {
+  if (text.empty()) return false;
+  const bool negative = text[0] == '-';
+  const std::string_view digits = text.substr(negative || text[0] == '+');
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  long v = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec == std::errc::result_out_of_range) v = std::numeric_limits<long>::max();
+  value = negative ? -v : v;
+  return true;
+}
+
 bool parse_int(std::string_view text, long lo, long hi, long& value) {
   long v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -210,7 +222,11 @@ void Engine::cmd_go(std::string_view args) {
     return cmd_perft(w[1]);
   }
   search::Limits limits;
-  const long kMaxTime = 1L << 40;
+  bool ignored_field = false;
+  auto ignore = [&](const std::string& why) {
+    error("go: " + why + "; ignored");
+    ignored_field = true;
+  };
   for (size_t i = 0; i < w.size(); ++i) {
     const std::string& key = w[i];
     if (key == "infinite") {
@@ -225,45 +241,58 @@ void Engine::cmd_go(std::string_view args) {
       for (++i; i < w.size(); ++i) {
         core::Move m = game_.position().parse_uci(w[i]);
         if (m == core::Move::none())
-          return error("go searchmoves: illegal move '" + w[i].substr(0, 16) + "'");
-        limits.search_moves.push_back(m);
+          ignore("searchmoves: '" + w[i].substr(0, 16) + "' is not a legal move");
+        else
+          limits.search_moves.push_back(m);
       }
       break;
     }
-    if (i + 1 >= w.size()) return error("go: '" + key.substr(0, 32) + "' needs a value");
-    const std::string& text = w[++i];
-    long v = 0;
-    auto number = [&](long lo, long hi) {
-      if (parse_int(text, lo, hi, v)) return true;
-      error("go " + key + ": '" + text.substr(0, 32) + "' is not a number from " + std::to_string(lo) +
-            " to " + std::to_string(hi));
-      return false;
-    };
-    if (key == "wtime" || key == "btime") {
-      if (!number(0, kMaxTime)) return;
-      limits.time[key == "wtime" ? core::WHITE : core::BLACK] = v;
-    } else if (key == "winc" || key == "binc") {
-      if (!number(0, kMaxTime)) return;
-      limits.increment[key == "winc" ? core::WHITE : core::BLACK] = v;
-    } else if (key == "movestogo") {
-      if (!number(1, 100000)) return;
-      limits.moves_to_go = int(v);
-    } else if (key == "movetime") {
-      if (!number(1, kMaxTime)) return;
-      limits.move_time = v;
-    } else if (key == "depth") {
-      if (!number(1, search::kMaxPly - 1)) return;
-      limits.depth = int(v);
-    } else if (key == "nodes") {
-      if (!number(1, std::numeric_limits<long>::max())) return;
-      limits.nodes = uint64_t(v);
-    } else if (key == "mate") {
-      if (!number(1, search::kMaxPly / 2)) return;
-      limits.mate = int(v);
-    } else {
-      return error("go: unknown parameter '" + key.substr(0, 32) + "'");
+    static const char* const kNumeric[] = {"wtime",    "btime", "winc",  "binc", "movestogo",
+                                           "movetime", "depth", "nodes", "mate"};
+    if (std::find(std::begin(kNumeric), std::end(kNumeric), key) == std::end(kNumeric)) {
+      ignore("unknown parameter '" + key.substr(0, 32) + "'");
+      long skipped = 0;
+      if (i + 1 < w.size() &&
+          parse_int(w[i + 1], std::numeric_limits<long>::min(), std::numeric_limits<long>::max(), skipped))
+        ++i;
+      continue;
     }
+    long v = 0;
+    if (i + 1 >= w.size() || !parse_clamped(w[i + 1], v)) {
+      ignore(key +
+             (i + 1 >= w.size() ? " needs a value" : ": '" + w[i + 1].substr(0, 32) + "' is not a number"));
+      i += i + 1 < w.size();
+      continue;
+    }
+    ++i;
+    // Out-of-range values (a GUI's negative clock after a slight overstep, movestogo 0) are
+    // clamped to the nearest meaningful one and searched with.
+    constexpr long kMaxTime = 1L << 40;
+    if (key == "wtime" || key == "btime")
+      limits.time[key == "wtime" ? core::WHITE : core::BLACK] = std::clamp(v, 0L, kMaxTime);
+    else if (key == "winc" || key == "binc")
+      limits.increment[key == "winc" ? core::WHITE : core::BLACK] = std::clamp(v, 0L, kMaxTime);
+    else if (key == "movestogo")
+      limits.moves_to_go = v > 0 ? int(std::min(v, 100000L)) : 0;  // 0: not given
+    else if (key == "movetime")
+      limits.move_time = std::clamp(v, 1L, kMaxTime);
+    else if (key == "depth")
+      limits.depth = int(std::clamp(v, 1L, long(search::kMaxPly - 1)));
+    else if (key == "nodes")
+      limits.nodes = uint64_t(std::max(v, 1L));
+    else
+      limits.mate = int(std::clamp(v, 1L, long(search::kMaxPly / 2)));
   }
+  const bool bounded = limits.uses_clock() || limits.move_time || limits.depth || limits.nodes || limits.mate;
+  if (ignored_field && !bounded && !limits.infinite && !limits.ponder) {
+    limits.move_time = kFallbackMoveTime;
+    say("info string go: nothing left to limit the search; searching as go movetime " +
+        std::to_string(kFallbackMoveTime));
+  }
+  const core::Color us = game_.position().side_to_move();
+  if (limits.uses_clock() && limits.time[us] < 0)
+    say(std::string("info string go: no ") + (us == core::WHITE ? "wtime" : "btime") +
+        "; the other side's clock stands in for it");
   if (play_book_move(limits)) return;
   select_param_block();
   if (!extended_book_.empty() && limits.search_moves.empty()) {

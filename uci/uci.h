@@ -99,5 +99,11 @@ void print_perft(core::Position& pos, int depth, std::ostream& out);
 
 // Parses a whole decimal integer in [lo, hi]; false if the text is anything else.
 bool parse_int(std::string_view text, long lo, long hi, long& value);
+// Parses a whole decimal integer of any size, saturating at the range of long; false if the
+// text is not an optionally signed run of digits.
+bool parse_clamped(std::string_view text, long& value);
+
+// A `go` whose only limits were malformed (and ignored) searches this many milliseconds.
+constexpr long kFallbackMoveTime = 1000;
 
 }  // namespace vblitz::uci

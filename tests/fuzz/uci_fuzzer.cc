@@ -1,5 +1,5 @@
-// libFuzzer target over the UCI command parser, the FEN parser, the PGN reader and the Polyglot
-// book reader. Built by the `fuzz`
+// libFuzzer target over the UCI command parser, the FEN parser, the PGN reader, the Polyglot
+// book reader, the network file loader and the packed training records. Built by the `fuzz`
 // preset (clang); `ctest --preset fuzz` runs it for a bounded time.
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +9,8 @@
 #include "book/book_builder.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "eval/network.h"
+#include "tune/packed_position.h"
 #include "uci/uci.h"
 
 namespace {
@@ -52,6 +54,39 @@ void fuzz_books(const std::string& text) {
   }
 }
 
+// The whole input as a network file, as it is and with its checksum made right (so that the
+// checks behind the checksum are reached): an accepted network serializes back to the same
+// bytes and evaluates the start position.
+void fuzz_network(const std::string& text) {
+  std::string fixed = text;
+  if (fixed.size() >= 8) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i + 8 < fixed.size(); ++i)
+      h = (h ^ static_cast<unsigned char>(fixed[i])) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; ++i) fixed[fixed.size() - 8 + size_t(i)] = char(uint8_t(h >> (8 * i)));
+  }
+  for (const std::string* bytes : {&text, &fixed}) {
+    eval::Network net;
+    if (net.parse(*bytes)) continue;
+    if (net.serialize() != *bytes) __builtin_trap();
+    core::Game start;
+    eval::evaluate_network(net, start.position());
+  }
+}
+
+// The whole input as packed training records: a record that passes its check makes a FEN
+// that the position parser reads or rejects cleanly, and packs back to a record that passes.
+void fuzz_packed(const std::string& text) {
+  for (size_t at = 0; at + tune::PackedPosition::kBytes <= text.size(); at += tune::PackedPosition::kBytes) {
+    tune::PackedPosition p;
+    std::copy_n(reinterpret_cast<const uint8_t*>(text.data()) + at, p.bytes.size(), p.bytes.begin());
+    if (p.check()) continue;
+    core::Game game;
+    if (game.set_fen(p.fen())) continue;
+    if (tune::PackedPosition::pack(game.position(), p.white_score(), p.result()).check()) __builtin_trap();
+  }
+}
+
 // Commands whose cost grows without bound with their arguments (memory, threads, perft or
 // bench depth) are left out; everything else goes to one long-lived engine.
 bool expensive(const std::string& line) {
@@ -69,6 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   fuzz_fen(text);
   fuzz_books(text);
+  fuzz_network(text);
+  fuzz_packed(text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     if (expensive(line)) continue;

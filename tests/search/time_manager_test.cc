@@ -26,6 +26,26 @@ TEST(TimeManager, NeverPlansPastTheClock) {
   }
 }
 
+TEST(TimeManager, TheOtherSidesClockBoundsASearchWhoseOwnIsMissing) {
+  Limits limits;
+  limits.time[core::WHITE] = 1000;  // `go wtime 1000` with Black to move
+  TimeManager tm;
+  tm.start(limits, core::BLACK, 10);
+  EXPECT_GT(tm.hard_limit(), 0);  // 0 would mean no limit at all
+  EXPECT_LT(tm.hard_limit(), 1000);
+}
+
+TEST(TimeManager, AlmostNoTimeLeftStopsAtOnce) {
+  for (int64_t left : {0, 1, 5, 10, 11}) {
+    Limits limits;
+    limits.time[core::WHITE] = left;
+    TimeManager tm;
+    tm.start(limits, core::WHITE, 10);
+    EXPECT_EQ(tm.hard_limit(), 1) << left;
+    EXPECT_TRUE(tm.must_stop(1, 100000));
+  }
+}
+
 TEST(TimeManager, DeepThinkExtendsOnlyOnAFailLow) {
   Limits limits;
   limits.time[core::BLACK] = 60000;

@@ -93,8 +93,6 @@ TEST(Binary, BadInputIsAnsweredAndTheStateKept) {
   const char* bad[] = {"flurb",
                        "position fen 8/8/8 w - - 0 1",
                        "position startpos moves e7e5 e1e8",
-                       "go wtime -100",
-                       "go depth x",
                        "setoption name Hash value 0",
                        "setoption name Hash value lots",
                        "setoption name NoSuchThing value 1",

@@ -126,12 +126,47 @@ TEST(UciSearch, MateScoreIsReportedInMoves) {
   EXPECT_TRUE(contains(out, "bestmove a1a6"));
 }
 
-TEST(UciSearch, BadGoArgumentsAreRejectedWithoutSearching) {
-  for (const char* bad : {"go wtime -5\n", "go depth 0\n", "go nodes lots\n", "go movetime\n",
-                          "go sideways 3\n", "go searchmoves e2e5\n"}) {
-    std::string out = session(bad);
-    EXPECT_TRUE(contains(out, "info string error: ")) << bad;
-    EXPECT_FALSE(contains(out, "bestmove")) << bad;
+// Every `go` a GUI can send gets exactly one legal bestmove: out-of-range clock fields are
+// clamped and searched with, malformed ones reported and ignored, a missing clock for the side
+// to move replaced by the other side's. (Before: `go wtime -100` was refused and never answered.)
+TEST(UciSearch, EveryGoIsAnsweredWithOneLegalBestmove) {
+  struct Case {
+    const char* position;
+    const char* go;
+    bool error;
+  };
+  const Case cases[] = {
+      {"position startpos", "go wtime -100 btime 1000", false},
+      {"position startpos", "go wtime 0 btime 0", false},
+      {"position startpos", "go wtime 50 btime 50 movestogo 0", false},
+      {"position startpos", "go wtime -5 winc -10", false},
+      {"position startpos", "go wtime 99999999999999999999999 btime 1 movestogo 999999999 depth 3", false},
+      {"position startpos", "go depth 0", false},
+      {"position startpos", "go movetime 0", false},
+      {"position startpos", "go movetime -3", false},
+      {"position startpos", "go nodes 0", false},
+      {"position startpos", "go nodes -7", false},
+      {"position startpos", "go mate 0 movetime 200", false},
+      {"position startpos moves e2e4", "go wtime 300", false},
+      {"position startpos", "go nodes lots", true},
+      {"position startpos", "go movetime", true},
+      {"position startpos", "go sideways 3 depth 2", true},
+      {"position startpos", "go searchmoves e2e5", true},
+      {"position startpos", "go depth x movetime 30", true},
+      {"position startpos", "go wtime 1e3 btime 1000", true},
+  };
+  for (const Case& c : cases) {
+    const std::string out = waiting_session({c.position, c.go});
+    size_t answers = 0;
+    for (size_t at = out.find("bestmove "); at != std::string::npos; at = out.find("bestmove ", at + 1))
+      ++answers;
+    ASSERT_EQ(answers, 1u) << c.go << "\n" << out;
+    const size_t at = out.find("bestmove ") + 9;
+    const std::string move = out.substr(at, out.find_first_of(" \n", at) - at);
+    core::Game game;
+    if (contains(c.position, "e2e4")) ASSERT_FALSE(game.play({"e2e4"}));
+    EXPECT_NE(game.position().parse_uci(move), core::Move::none()) << c.go << ": " << move;
+    EXPECT_EQ(contains(out, "info string error: "), c.error) << c.go << "\n" << out;
   }
 }
 
