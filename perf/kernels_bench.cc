@@ -16,6 +16,7 @@
 #include "core/prng.h"
 #include "simd/dispatch.h"
 #include "simd/killer_match.h"
+#include "simd/network_kernels.h"
 #include "simd/serialize.h"
 #include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
@@ -173,6 +174,54 @@ void register_all(const std::string& impl) {
     size_t i = 0;
     for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
   });
+  for (size_t width : {size_t(64), size_t(256)}) {
+    const std::string w = std::to_string(width);
+    // Weight rows of a 768-input first layer, picked at random like the features of moves.
+    auto rows = std::make_shared<std::vector<int16_t>>(768 * width);
+    core::Prng rng(12);
+    for (int16_t& v : *rows) v = int16_t(int(rng.below(401)) - 200);
+    for (size_t changed : {size_t(2), size_t(4)}) {  // a quiet move; castling (or a capture's 3)
+      benchmark::RegisterBenchmark(
+          ("network_update/" + std::to_string(changed) + "_rows_H" + w + "/" + impl).c_str(),
+          [=](State& state) {
+            select(impl);
+            core::Prng pick(13);
+            std::vector<int16_t> parent(width, 100), child(width);
+            size_t i = 0;
+            std::vector<const int16_t*> picks(kInputs);
+            for (auto& p : picks) p = rows->data() + pick.below(768) * width;
+            for (auto _ : state) {
+              const int16_t* const* add = &picks[i & (kInputs - 4)];
+              simd::accumulate(child.data(), parent.data(), add, changed / 2, add + 2, changed / 2, width);
+              i += 4;
+              benchmark::ClobberMemory();
+            }
+          });
+    }
+    benchmark::RegisterBenchmark(("network_refresh/32_rows_H" + w + "/" + impl).c_str(), [=](State& state) {
+      select(impl);
+      core::Prng pick(14);
+      std::vector<int16_t> bias(width, 50), out(width);
+      std::vector<const int16_t*> picks(kInputs + 32);
+      for (auto& p : picks) p = rows->data() + pick.below(768) * width;
+      size_t i = 0;
+      for (auto _ : state) {
+        simd::accumulate(out.data(), bias.data(), &picks[(i++ * 32) & (kInputs - 1)], 32, nullptr, 0, width);
+        benchmark::ClobberMemory();
+      }
+    });
+    benchmark::RegisterBenchmark(("network_output/H" + w + "/" + impl).c_str(), [=](State& state) {
+      select(impl);
+      core::Prng r(15);
+      std::vector<int16_t> acc(kInputs + width), weights(width);
+      for (int16_t& v : acc) v = int16_t(int(r.below(600)) - 200);
+      for (int16_t& v : weights) v = int16_t(int(r.below(255)) - 127);
+      size_t i = 0;
+      for (auto _ : state)
+        benchmark::DoNotOptimize(
+            simd::screlu_dot(acc.data() + (i++ * 16 & (kInputs - 1)), weights.data(), width, 255));
+    });
+  }
 }
 
 }  // namespace

@@ -8,12 +8,11 @@ namespace vblitz::simd {
 
 void accumulate_scalar(int16_t* out, const int16_t* base, const int16_t* const* add, size_t add_count,
                        const int16_t* const* sub, size_t sub_count, size_t width) {
-  for (size_t i = 0; i < width; ++i) {
-    int16_t v = base[i];
-    for (size_t k = 0; k < add_count; ++k) v = int16_t(v + add[k][i]);  // wraps, as the vector adds do
-    for (size_t k = 0; k < sub_count; ++k) v = int16_t(v - sub[k][i]);
-    out[i] = v;
-  }
+  if (out != base) std::copy_n(base, width, out);
+  for (size_t k = 0; k < add_count; ++k)
+    for (size_t i = 0; i < width; ++i) out[i] = int16_t(out[i] + add[k][i]);  // wraps, as the vector adds do
+  for (size_t k = 0; k < sub_count; ++k)
+    for (size_t i = 0; i < width; ++i) out[i] = int16_t(out[i] - sub[k][i]);
 }
 
 int32_t screlu_dot_scalar(const int16_t* acc, const int16_t* weights, size_t width, int16_t clip) {
