@@ -65,6 +65,12 @@ bool Searcher::time_up() {
   if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
   if ((nodes_ & 1023) == 0) {
     published_nodes_.store(nodes_, std::memory_order_relaxed);
+    if (pool_nodes_) {  // the node limit holds for the whole pool
+      const uint64_t added = nodes_ - pooled_;
+      pooled_ = nodes_;
+      const uint64_t total = pool_nodes_->fetch_add(added, std::memory_order_relaxed) + added;
+      if (limits_.nodes && total >= limits_.nodes) return aborted_ = true;
+    }
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.ponder && ponderhit_.load(std::memory_order_relaxed)) {
@@ -435,8 +441,11 @@ void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& res
   Report r = root_report(root, depth, improver.score);
   r.bound = improver.bound;
   if (r.pv.empty() || r.pv[0] != improver.move) r.pv = {improver.move};
+  // The move, its depth and its score (a bound) all come from this iteration.
   result.best = improver.move;
   result.ponder = r.pv.size() > 1 ? r.pv[1] : Move::none();
+  result.depth = depth;
+  result.score = improver.score;
   if (report_ && *report_) (*report_)(r);
 }
 
@@ -451,7 +460,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   stop_ = &stop;
   also_stop_ = also_stop;
   aborted_ = false;
-  nodes_ = tt_probes_ = tt_hits_ = 0;
+  nodes_ = tt_probes_ = tt_hits_ = pooled_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
   root_drop_ = 0;
   us_ = pos.side_to_move();

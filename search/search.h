@@ -86,6 +86,9 @@ class Searcher {
   // Makes this searcher a Lazy SMP helper (id >= 1): odd helpers start one ply deeper so the
   // threads spread over depths. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
+  // With several threads: every thread adds its nodes to `counter` every 1024 nodes and stops
+  // when the sum reaches the node limit (nullptr: the limit is this searcher's own).
+  void share_node_count(std::atomic<uint64_t>* counter) { pool_nodes_ = counter; }
   // Nodes searched so far in the current or last search, as published every 1024 nodes;
   // safe to read from other threads.
   uint64_t nodes_searched() const { return published_nodes_.load(std::memory_order_relaxed); }
@@ -165,6 +168,8 @@ class Searcher {
   History history_;
   eval::Evaluator evaluator_;
   eval::NetworkStack network_{kMaxPly + 1};
+  std::atomic<uint64_t>* pool_nodes_ = nullptr;
+  uint64_t pooled_ = 0;  // nodes already added to *pool_nodes_
   bool network_on_ = false;
   std::vector<Stack> stack_;
   TimeManager time_;

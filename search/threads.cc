@@ -42,7 +42,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   Limits helper_limits = limits;
   helper_limits.infinite = true;
   helper_limits.ponder = false;
-  helper_limits.nodes = limits.nodes ? std::max<uint64_t>(1, limits.nodes / uint64_t(n)) : 0;
+  std::atomic<uint64_t> pool_nodes{0};     // a node limit counts the nodes of every thread
   std::atomic<bool> helpers_stop{false};   // the main thread is done
   std::atomic<bool> depth_reached{false};  // a helper completed the depth limit first
   std::vector<Result> results(static_cast<size_t>(n));
@@ -58,6 +58,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   {
     const int id = omp_get_thread_num();
     core::Position root = pos;  // the game's earlier states are shared, read only
+    searchers_[size_t(id)]->share_node_count(&pool_nodes);
     if (id == 0) {
       results[0] = searchers_[0]->run(root, limits, stop, main_report, &depth_reached);
       helpers_stop.store(true, std::memory_order_relaxed);
@@ -69,7 +70,9 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     }
   }
 
-  // The reported move: the deepest completed iteration, the better score on a tie.
+  for (auto& s : searchers_) s->share_node_count(nullptr);
+  // The move played: the deepest iteration, the better score on a tie; each thread's move,
+  // depth and score come from one iteration (a cut-short one's proven move and bound included).
   Result best = results[0];
   for (const Result& r : results)
     if (r.best != core::Move::none() &&

@@ -132,9 +132,10 @@ TEST(Search, NodeLimitIsExact) {
   EXPECT_NE(r.best, core::Move::none());
 }
 
-// Node limits cut iterations short at many points: the move played is always the first move of
-// the last line reported with a move (a fail high, a completed iteration, or a move the cut-short
-// iteration proved better than the one before it), and some cut-short iterations do change it.
+// Node limits cut iterations short at many points: the move played, its depth and its score
+// are those of the last line reported with a move (a completed iteration, or a move a cut-short
+// iteration proved better, with that iteration's depth and bound), and some cut-short iterations
+// do change the move.
 TEST(Search, CutShortIterationPlaysTheMoveItProvedBetter) {
   TranspositionTable tt;
   Options options;
@@ -156,11 +157,14 @@ TEST(Search, CutShortIterationPlaysTheMoveItProvedBetter) {
       Result result = searcher.run(game.position(), limits, stop, keep);
       if (result.best == core::Move::none()) continue;  // mate or stalemate
       ASSERT_FALSE(lines.empty()) << fen;
-      EXPECT_EQ(result.best, lines.back().pv[0]) << fen << " at " << nodes << " nodes";
-      const auto completed = std::find_if(lines.rbegin(), lines.rend(),
-                                          [&](const Report& r) { return r.depth == result.depth; });
-      ASSERT_NE(completed, lines.rend()) << fen;
-      if (lines.back().depth > result.depth && result.best != completed->pv[0])
+      const Report& last = lines.back();
+      EXPECT_EQ(result.best, last.pv[0]) << fen << " at " << nodes << " nodes";
+      EXPECT_EQ(result.depth, last.depth) << fen << " at " << nodes << " nodes";
+      EXPECT_EQ(result.score, last.score) << fen << " at " << nodes << " nodes";
+      const auto before = std::find_if(lines.rbegin(), lines.rend(), [&](const Report& r) {
+        return r.depth == last.depth - 1 && r.bound == simd::tt::BOUND_EXACT;
+      });
+      if (last.bound != simd::tt::BOUND_EXACT && before != lines.rend() && before->pv[0] != result.best)
         ++changed_by_cut_short_iteration;
     }
   }
