@@ -124,7 +124,7 @@ Score score_pieces(const Context& x, Color us) {
     if (!(our_pawns & file))
       record(x.trace, Term::rook_open_file, us, p.rook_open_file[their_pawns & file ? 1 : 0], total);
     if (relative_rank(us, s) == RANK_7 &&
-        (relative_rank(us, their_king) == RANK_8 || (their_pawns & rank_bb(relative_square(us, s)))))
+        (relative_rank(us, their_king) == RANK_8 || (their_pawns & rank_bb(s))))
       record(x.trace, Term::rook_seventh, us, p.rook_seventh[0], total);
     if (x.pawns.passed[us] & file & forward_ranks(us, rank_of(s)))
       record(x.trace, Term::rook_behind_passer, us, p.rook_behind_passer[0], total);
