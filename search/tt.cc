@@ -1,6 +1,8 @@
 // Transposition table storage, indexing and replacement.
 #include "search/tt.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -17,8 +19,15 @@ constexpr int kDraftOffset = -TranspositionTable::kMinDepth + 1;
 
 void TranspositionTable::Free::operator()(std::atomic<uint64_t>* p) const { std::free(p); }
 
+size_t physical_memory_megabytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page_size > 0 ? size_t(pages) / (size_t(1 << 20) / size_t(page_size)) : SIZE_MAX;
+}
+
 bool TranspositionTable::resize(size_t megabytes) {
-  if (megabytes == 0) return false;
+  // More than the machine has would be granted lazily and end in the kernel's OOM killer when
+  // the table is cleared: refused instead, keeping the current table.
+  if (megabytes == 0 || megabytes >= physical_memory_megabytes()) return false;
   size_t slots = (megabytes << 20) / sizeof(uint64_t) / simd::kBucketSlots * simd::kBucketSlots;
   size_t bytes = (slots + kCrayPadding) * sizeof(uint64_t);
   bytes = (bytes + 63) / 64 * 64;

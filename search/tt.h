@@ -28,6 +28,9 @@ struct TTData {
   Bound bound;
 };
 
+// This machine's physical memory in MB (SIZE_MAX if it cannot be told).
+size_t physical_memory_megabytes();
+
 class TranspositionTable {
  public:
   enum class Layout { kBucket, kCray };
@@ -36,7 +39,7 @@ class TranspositionTable {
   TranspositionTable() { resize(16); }
 
   // Allocates `megabytes` (any value >= 1) and clears it. False, with the table unchanged,
-  // if the memory cannot be had.
+  // if the memory cannot be had or is not less than the machine's physical memory.
   bool resize(size_t megabytes);
   size_t megabytes() const { return megabytes_; }
   void set_layout(Layout layout);

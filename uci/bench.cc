@@ -11,11 +11,10 @@
 
 namespace vblitz::uci {
 
-BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth,
-                      std::ostream& out) {
+BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth, std::ostream& out,
+                      const std::atomic<bool>& stop) {
   tt.clear();
   pool.clear();
-  std::atomic<bool> stop{false};
   search::Limits limits;
   limits.depth = depth;
   BenchResult total;
@@ -28,6 +27,10 @@ BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, 
     core::Game game;
     game.set_fen(kBenchPositions[i]);
     search::Result r = pool.run(game.position(), limits, stop, nullptr);
+    if (stop) {
+      out << "info string bench stopped" << std::endl;
+      return total;
+    }
     total.nodes += r.nodes;
     probes += r.tt_probes;
     hits += r.tt_hits;

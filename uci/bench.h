@@ -19,7 +19,10 @@ struct BenchResult {
 };
 
 // Clears the table, searches every bench position to `depth` with the pool's threads, prints a line per
-// position and the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate).
-BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth, std::ostream& out);
+// position and the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate). When `stop`
+// becomes true it ends the current search and prints "info string bench stopped" instead of
+// the totals.
+BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth, std::ostream& out,
+                      const std::atomic<bool>& stop);
 
 }  // namespace vblitz::uci

@@ -145,7 +145,8 @@ int main(int argc, char** argv) {
     options.eval_mode = eval_mode;
     search::ThreadPool pool(tt, options);
     pool.resize(int(threads));
-    uci::run_bench(tt, pool, int(depth), std::cout);
+    const std::atomic<bool> never{false};
+    uci::run_bench(tt, pool, int(depth), std::cout, never);
     return 0;
   }
   std::cerr << "unknown command '" << command

@@ -83,12 +83,16 @@ bool parse_int(std::string_view text, long lo, long hi, long& value) {
   return true;
 }
 
-void print_perft(core::Position& pos, int depth, std::ostream& out) {
+void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop) {
   auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;
-  for (auto [move, nodes] : core::perft_divide(pos, depth)) {
+  for (auto [move, nodes] : core::perft_divide(pos, depth, stop)) {
     out << pos.to_uci(move) << ": " << nodes << '\n';
     total += nodes;
+  }
+  if (stop && stop->load()) {
+    out << "info string perft stopped" << std::endl;
+    return;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << "\nNodes searched: " << total << '\n';
@@ -385,6 +389,7 @@ bool Engine::set_book_option(const std::string& key, const std::string& value) {
 }
 
 void Engine::start_search(const search::Limits& limits) {
+  counting_ = false;
   search_root_ = game_.position();
   stop_ = false;
   waiting_for_ponderhit_ = limits.ponder;
@@ -417,12 +422,27 @@ void Engine::stop_search() {
   thread_.join();
 }
 
+void Engine::end_of_input() {
+  if (counting_) wait_for_search();
+  stop_search();
+}
+
+void Engine::start_job(std::function<void()> job) {
+  counting_ = true;
+  stop_ = false;
+  waiting_for_ponderhit_ = false;
+  thread_ = std::thread(std::move(job));
+}
+
 void Engine::cmd_perft(std::string_view depth_text) {
   long depth = 0;
   if (!parse_int(trim(depth_text), 1, 64, depth)) return error("perft depth must be a number from 1 to 64");
-  core::Position pos = game_.position();
-  std::lock_guard<std::mutex> lock(out_mutex_);
-  print_perft(pos, int(depth), out_);
+  search_root_ = game_.position();  // its earlier states stay alive in game_ while the job runs
+  start_job([this, depth] {
+    std::ostringstream text;
+    print_perft(search_root_, int(depth), text, &stop_);
+    say(trim(text.str()));
+  });
 }
 
 void Engine::cmd_bench(std::string_view depth_text) {
@@ -430,8 +450,11 @@ void Engine::cmd_bench(std::string_view depth_text) {
   std::string text = trim(depth_text);
   if (!text.empty() && !parse_int(text, 1, search::kMaxPly - 1, depth))
     return error("bench depth must be a number from 1 to " + std::to_string(search::kMaxPly - 1));
-  std::lock_guard<std::mutex> lock(out_mutex_);
-  run_bench(tt_, pool_, int(depth), out_);
+  start_job([this, depth] {
+    std::ostringstream text;
+    run_bench(tt_, pool_, int(depth), text, stop_);
+    say(trim(text.str()));
+  });
 }
 
 void Engine::cmd_eval() {
@@ -463,7 +486,9 @@ void Engine::cmd_setoption(std::string_view args) {
   if (key == "hash") {
     if (!parse_int(value, 1, 65536, number)) return bad_value("a size in MB from 1 to 65536");
     if (!tt_.resize(size_t(number)))
-      return error("could not allocate " + value + " MB; Hash stays " + std::to_string(tt_.megabytes()));
+      return error("could not allocate " + value + " MB (this machine has " +
+                   std::to_string(search::physical_memory_megabytes()) + " MB); Hash stays " +
+                   std::to_string(tt_.megabytes()));
   } else if (key == "threads") {
     if (!parse_int(value, 1, search::ThreadPool::kMaxThreads, number))
       return bad_value("a number from 1 to 1024");
@@ -601,7 +626,8 @@ int run_loop(std::istream& in, std::ostream& out) {
   Engine engine(out);
   out << "info string VBlitz " VBLITZ_VERSION " " << simd::describe() << std::endl;
   for (std::string line; std::getline(in, line);)
-    if (!engine.handle(line)) break;
+    if (!engine.handle(line)) return 0;
+  engine.end_of_input();
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
@@ -32,6 +33,9 @@ class Engine {
   bool handle(std::string_view line);
   // Stops a running search and waits for its bestmove.
   void stop_search();
+  // The input ended: a running perft or bench finishes (a script piping `go perft 6` wants
+  // the count), a search is stopped with its bestmove.
+  void end_of_input();
   // Waits for a running search to end by itself (for bounded searches, e.g. in tests).
   void wait_for_search() {
     if (searching()) thread_.join();
@@ -49,6 +53,9 @@ class Engine {
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
   void start_search(const search::Limits& limits);
+  // Runs `job` on the search thread as a search runs there: `isready` is answered meanwhile,
+  // and `stop` (or any command that needs the game) sets stop_ and waits for it.
+  void start_job(std::function<void()> job);
   // Plays a move from the Polyglot book if OwnBook is on and the position is in it; true if
   // it answered `bestmove`.
   bool play_book_move(const search::Limits& limits);
@@ -89,13 +96,15 @@ class Engine {
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> waiting_for_ponderhit_{false};
+  bool counting_ = false;  // the search thread runs a perft or bench, not a search
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status.
 int run_loop(std::istream& in, std::ostream& out);
 
-// Prints a perft breakdown by root move, then "Nodes searched: N", time and speed.
-void print_perft(core::Position& pos, int depth, std::ostream& out);
+// Prints a perft breakdown by root move, then "Nodes searched: N", time and speed; or, when
+// *stop became true first, "info string perft stopped" instead of the totals.
+void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop = nullptr);
 
 // Parses a whole decimal integer in [lo, hi]; false if the text is anything else.
 bool parse_int(std::string_view text, long lo, long hi, long& value);

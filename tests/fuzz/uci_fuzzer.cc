@@ -1,6 +1,6 @@
 // libFuzzer target over the UCI command parser, the FEN parser, the PGN reader, the Polyglot
-// book reader, the network file loader and the packed training records. Built by the `fuzz`
-// preset (clang); `ctest --preset fuzz` runs it for a bounded time.
+// book reader, the parameter file reader, the network file loader and the packed training records. Built by
+// the `fuzz` preset (clang); `ctest --preset fuzz` runs it for a bounded time.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -10,6 +10,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "eval/network.h"
+#include "eval/param_blocks.h"
 #include "tune/packed_position.h"
 #include "uci/uci.h"
 
@@ -54,6 +55,16 @@ void fuzz_books(const std::string& text) {
   }
 }
 
+// The whole input as a parameter file: an accepted one writes out and reads back the same.
+void fuzz_param_file(const std::string& text) {
+  eval::ParamSet set = eval::default_param_set();
+  if (eval::read_param_set(text, set)) return;
+  eval::ParamSet again = eval::default_param_set();
+  if (eval::read_param_set(eval::write_param_set(set), again) ||
+      eval::write_param_set(again) != eval::write_param_set(set))
+    __builtin_trap();
+}
+
 // The whole input as a network file, as it is and with its checksum made right (so that the
 // checks behind the checksum are reached): an accepted network serializes back to the same
 // bytes and evaluates the start position.
@@ -65,7 +76,7 @@ void fuzz_network(const std::string& text) {
       h = (h ^ static_cast<unsigned char>(fixed[i])) * 0x100000001b3ULL;
     for (int i = 0; i < 8; ++i) fixed[fixed.size() - 8 + size_t(i)] = char(uint8_t(h >> (8 * i)));
   }
-  for (const std::string* bytes : {&text, &fixed}) {
+  for (const std::string* bytes : {&text, static_cast<const std::string*>(&fixed)}) {
     eval::Network net;
     if (net.parse(*bytes)) continue;
     if (net.serialize() != *bytes) __builtin_trap();
@@ -104,6 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   fuzz_fen(text);
   fuzz_books(text);
+  fuzz_param_file(text);
   fuzz_network(text);
   fuzz_packed(text);
   std::istringstream lines(text);

@@ -176,7 +176,8 @@ uint64_t bench_nodes() {
   Options options;
   ThreadPool pool(tt, options);
   std::ostringstream out;
-  return uci::run_bench(tt, pool, 6, out).nodes;
+  const std::atomic<bool> never{false};
+  return uci::run_bench(tt, pool, 6, out, never).nodes;
 }
 
 TEST(Search, BenchSignatureIsTheSameForEveryKernelChoiceAndTarget) {

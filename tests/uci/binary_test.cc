@@ -2,6 +2,8 @@
 // responsiveness during a search, and clean exits.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "core/game.h"
 #include "tests/uci/child_process.h"
 
@@ -85,6 +87,33 @@ TEST(Binary, InfiniteAndPonderWaitForStopAndStayResponsive) {
   e.ask("ponderhit", "bestmove", milliseconds(3000));
   e.send("quit");
   EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
+// A deep `go perft` or `bench` runs like a search: `isready` is answered at once and `stop`
+// ends it. (Before, both ran on the protocol thread holding its output lock.)
+TEST(Binary, DeepPerftAndBenchAnswerIsreadyAndObeyStop) {
+  Engine e;
+  e.send("position startpos moves e2e4");
+  for (const std::string job : {"go perft 9", "perft 9", "bench 40"}) {
+    e.send(job);
+    std::this_thread::sleep_for(milliseconds(200));
+    auto start = std::chrono::steady_clock::now();
+    e.ask("isready", "readyok", milliseconds(1000));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(500)) << job;
+    start = std::chrono::steady_clock::now();
+    const std::string stopped = job[0] == 'b' ? "info string bench stopped" : "info string perft stopped";
+    const std::string out = e.ask("stop", stopped, milliseconds(3000));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(1000)) << job;
+    EXPECT_FALSE(contains(out, "Nodes searched")) << job;
+  }
+  const std::string out = e.ask("go perft 1", "Nodes searched");
+  EXPECT_TRUE(contains(out, "Nodes searched: 20")) << out;  // after 1. e4, unchanged
+  e.send("go perft 9");
+  std::this_thread::sleep_for(milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(2000));
 }
 
 TEST(Binary, BadInputIsAnsweredAndTheStateKept) {

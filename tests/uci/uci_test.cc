@@ -170,6 +170,17 @@ TEST(UciSearch, EveryGoIsAnsweredWithOneLegalBestmove) {
   }
 }
 
+// A Hash larger than the machine's memory is refused before anything is allocated (with
+// overcommit it would be granted and the OOM killer would end the engine while clearing it).
+TEST(Uci, HashBeyondTheMachinesMemoryIsRefusedAndTheTableKept) {
+  if (search::physical_memory_megabytes() > 65536) GTEST_SKIP() << "this machine has 64 GB or more";
+  const std::string out = waiting_session(
+      {"setoption name Hash value 32", "setoption name Hash value 65536", "position startpos", "go depth 3"});
+  EXPECT_TRUE(contains(out, "info string error: could not allocate 65536 MB (this machine has ")) << out;
+  EXPECT_TRUE(contains(out, "Hash stays 32")) << out;
+  EXPECT_TRUE(contains(out, "bestmove ")) << out;
+}
+
 TEST(UciSearch, BenchPrintsTheParsedTotals) {
   std::string out = session("bench 3\n");
   EXPECT_TRUE(contains(out, "Nodes searched: "));
