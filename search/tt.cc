@@ -69,10 +69,14 @@ simd::tt::ProbeResult TranspositionTable::probe_slots(core::Key key, Bound new_b
       bucket[k] = entries_[base + uint64_t(k)].load(std::memory_order_relaxed);
     return simd::probe_bucket(bucket, check, age_, new_bound);
   }
-  // The Cray layout gathers straight from the table: the point is to measure the gather. Its
-  // plain loads race benignly with writers (whole 64-bit words; the key check catches stale
-  // slots), but ThreadSanitizer would report them, so its threaded tests use the bucket layout.
-  return simd::probe_cray(raw(), base, stride(key), check, age_, new_bound);
+  // The Cray layout's eight strided slots are copied with relaxed atomic loads too (race-free
+  // under threads; each slot still costs its own cache line), and the kernel gathers from the
+  // copy.
+  alignas(64) uint64_t slots[simd::kBucketSlots];
+  const uint64_t step = stride(key);
+  for (int k = 0; k < simd::kBucketSlots; ++k)
+    slots[k] = entries_[base + uint64_t(k) * step].load(std::memory_order_relaxed);
+  return simd::probe_cray(slots, 0, 1, check, age_, new_bound);
 }
 
 bool TranspositionTable::probe(core::Key key, TTData& out) const {

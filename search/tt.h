@@ -63,7 +63,6 @@ class TranspositionTable {
   uint64_t base_index(core::Key key) const;
   uint64_t stride(core::Key key) const { return layout_ == Layout::kBucket ? 1 : 1 + ((key >> 16) & 1023); }
   simd::tt::ProbeResult probe_slots(core::Key key, Bound new_bound) const;
-  const uint64_t* raw() const { return reinterpret_cast<const uint64_t*>(entries_.get()); }
 
   struct Free {
     void operator()(std::atomic<uint64_t>* p) const;

@@ -59,6 +59,27 @@ TEST(Threads, NodeLimitHoldsForThePoolAndCountsEveryThread) {
   }
 }
 
+// Both table layouts under several threads (ThreadSanitizer runs this with label `threads`:
+// the Cray layout's strided slots are read with atomic loads, as the bucket's are).
+TEST(Threads, BothTableLayoutsSearchTogether) {
+  for (auto layout : {TranspositionTable::Layout::kBucket, TranspositionTable::Layout::kCray}) {
+    TranspositionTable tt;
+    tt.resize(1);  // small: threads meet in the same slots
+    tt.set_layout(layout);
+    Options options;
+    ThreadPool pool(tt, options);
+    pool.resize(3);
+    core::Game game;
+    ASSERT_FALSE(game.set_fen("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"));
+    std::atomic<bool> stop{false};
+    Limits limits;
+    limits.depth = 9;
+    const Result r = pool.run(game.position(), limits, stop, nullptr);
+    EXPECT_EQ(game.position().to_uci(r.best), "f6a6");
+    EXPECT_EQ(r.score, mate_in(5));
+  }
+}
+
 TEST(Threads, StopEndsEveryThreadQuickly) {
   TranspositionTable tt;
   Options options;
