@@ -59,7 +59,7 @@ class FenParser {
       return "halfmove clock '" + std::string(f[4]) + "' is not a non-negative number";
     if (f.size() >= 6 && ((fullmove = parse_count(f[5])) < 0))
       return "fullmove number '" + std::string(f[5]) + "' is not a non-negative number";
-    si.rule50 = uint8_t(std::min(rule50, 255L));
+    si.rule50 = uint16_t(std::min(rule50, long(kMaxRule50)));
     pos.game_ply_ = int(std::max(2 * (std::min(fullmove, 100000L) - 1), 0L)) + (pos.side_to_move_ == BLACK);
     pos.set_state();
     Color us = pos.side_to_move_;

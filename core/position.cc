@@ -194,8 +194,8 @@ void Position::do_move(Move m, StateInfo& new_st) {
   st_ = &new_st;
   Key k = st_->previous->key ^ zobrist::side;
   ++game_ply_;
-  ++st_->rule50;
-  ++st_->plies_from_null;
+  st_->rule50 += st_->rule50 < kMaxRule50;
+  st_->plies_from_null += st_->plies_from_null < kMaxRule50;
 
   Color us = side_to_move_, them = ~us;
   Square from = m.from(), to = m.to();
@@ -305,7 +305,7 @@ void Position::do_null_move(StateInfo& new_st) {
     st_->ep_square = SQ_NONE;
   }
   st_->key ^= zobrist::side;
-  ++st_->rule50;
+  st_->rule50 += st_->rule50 < kMaxRule50;
   st_->plies_from_null = 0;
   st_->captured = NO_PIECE;
   st_->repetition = 0;
@@ -412,6 +412,17 @@ std::string Position::consistency_error() const {
     err << "checkers; ";
   if (attackers_to(king_square(~side_to_move_)) & pieces(side_to_move_)) err << "side not to move in check; ";
   return err.str();
+}
+
+void Position::set_chess960(bool on) {
+  bool needed = false;
+  for (Color c : {WHITE, BLACK})
+    for (bool king_side : {true, false}) {
+      const CastlingRights cr = castling_right(c, king_side);
+      needed |= can_castle(cr) && (file_of(king_square(c)) != FILE_E ||
+                                   file_of(castling_rook_square(cr)) != (king_side ? FILE_H : FILE_A));
+    }
+  chess960_ = on || needed;
 }
 
 }  // namespace vblitz::core

@@ -21,7 +21,8 @@ struct StateInfo {
   Key pawn_king_key;  // pawns plus both kings: the king-safety hash key
   Key material_key;
   uint8_t castling_rights;
-  uint8_t rule50;  // plies since the last capture or pawn move
+  uint16_t rule50;  // plies since the last capture or pawn move (saturating; FEN values above
+                    // kMaxRule50 are read as kMaxRule50)
   uint16_t plies_from_null;
   Square ep_square;  // set only when an enemy pawn could capture there
   // --- recomputed by do_move ---
@@ -33,6 +34,9 @@ struct StateInfo {
   int repetition;  // plies back to the same position (negative: it occurred twice before), or 0
   StateInfo* previous;
 };
+
+// The largest halfmove clock kept; counting stops there (the fifty-move rule acts at 100).
+constexpr uint16_t kMaxRule50 = 60000;
 
 class Position {
  public:
@@ -66,6 +70,9 @@ class Position {
   Color side_to_move() const { return side_to_move_; }
   int game_ply() const { return game_ply_; }
   bool is_chess960() const { return chess960_; }
+  // Switches between standard and Chess960 move notation (UCI_Chess960) without touching the
+  // game's history. Castling rights that only make sense in Chess960 keep it on.
+  void set_chess960(bool on);
 
   // --- castling ---
   bool can_castle(CastlingRights cr) const { return st_->castling_rights & cr; }

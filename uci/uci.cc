@@ -511,8 +511,7 @@ void Engine::cmd_setoption(std::string_view args) {
   } else if (key == "uci_chess960") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     chess960_ = flag;
-    core::Game next;
-    if (!next.set_fen(game_.position().fen(), chess960_)) game_ = std::move(next);
+    game_.position().set_chess960(chess960_);  // the game and its history stay
   } else if (key == "kernels") {
     simd::Kernels k;
     if (!simd::parse_kernels(value, k)) return bad_value("vector, scalar or all-vector");

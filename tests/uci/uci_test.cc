@@ -181,6 +181,30 @@ TEST(Uci, HashBeyondTheMachinesMemoryIsRefusedAndTheTableKept) {
   EXPECT_TRUE(contains(out, "bestmove ")) << out;
 }
 
+// Toggling UCI_Chess960 keeps the game's history: after 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1,
+// 4...Ng8 repeats the start position a third time and scores as a draw, before and after the
+// toggle. (Before, the toggle rebuilt the game from its FEN and lost the repetition: -51.)
+TEST(UciSearch, ToggleChess960KeepsTheHistoryForRepetitions) {
+  const std::string position = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+  for (const char* toggle :
+       {"setoption name UCI_Chess960 value false", "setoption name UCI_Chess960 value true"}) {
+    const std::string out = waiting_session({position, toggle, "go depth 6 searchmoves f6g8"});
+    const size_t last = out.rfind("info depth 6 ");
+    ASSERT_NE(last, std::string::npos) << out;
+    EXPECT_TRUE(contains(out.substr(last, out.find('\n', last) - last), " score cp 0 ")) << toggle << "\n"
+                                                                                         << out;
+    EXPECT_TRUE(contains(out, "bestmove f6g8")) << out;
+  }
+}
+
+// A halfmove clock above 255 is kept (it was a byte and wrapped), grows with quiet moves, and
+// the fifty-move rule still applies.
+TEST(Uci, LongHalfmoveClocksAreKept) {
+  const std::string out =
+      waiting_session({"position fen 8/8/8/4k3/8/8/8/4K2R w K - 300 200 moves h1h2", "d"});
+  EXPECT_TRUE(contains(out, "Fen: 8/8/8/4k3/8/8/7R/4K3 b - - 301 200")) << out;
+}
+
 TEST(UciSearch, BenchPrintsTheParsedTotals) {
   std::string out = session("bench 3\n");
   EXPECT_TRUE(contains(out, "Nodes searched: "));
