@@ -1,6 +1,8 @@
 // Test helpers: data files and EPD parsing.
 #include "tests/test_support.h"
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +13,7 @@ std::string data_file(const std::string& name) { return std::string(VBLITZ_TEST_
 std::vector<PerftCase> load_perft_suite(const std::string& path) {
   std::vector<PerftCase> cases;
   std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot read " << path;  // a missing file must not pass as an empty loop
   int line_number = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
@@ -37,6 +40,7 @@ std::vector<std::string> suite_fens() {
   std::vector<std::string> fens;
   for (const char* file : {"ethereal_standard.epd", "cpw_perft_results.epd", "ethereal_fischer.epd"})
     for (const PerftCase& c : load_perft_suite(data_file(file))) fens.push_back(c.fen);
+  EXPECT_EQ(fens.size(), kSuitePositions) << "the perft suites in tests/data changed or are missing";
   return fens;
 }
 

@@ -17,9 +17,12 @@ struct PerftCase {
 
 // Path of a file in tests/data.
 std::string data_file(const std::string& name);
-// Reads a perft EPD file ("FEN ;D1 20 ;D2 400", tolerant of spacing and CRLF). Empty if absent.
+// Reads a perft EPD file ("FEN ;D1 20 ;D2 400", tolerant of spacing and CRLF). A file that
+// cannot be read fails the calling test (and gives no cases).
 std::vector<PerftCase> load_perft_suite(const std::string& path);
-// All FENs of the perft suites in tests/data (standard, CPW and Chess960).
+// All FENs of the perft suites in tests/data (standard, CPW and Chess960): kSuitePositions of
+// them (a test fails if the files are missing or changed).
 std::vector<std::string> suite_fens();
+constexpr size_t kSuitePositions = 1095;
 
 }  // namespace vblitz::test

@@ -37,10 +37,18 @@ uint64_t check_suite(const std::string& path, uint64_t max_nodes, int max_depth 
   return checked;
 }
 
-// Node budget for the slow tests: VBLITZ_PERFT_MAX_NODES overrides the default.
+// Node budget for the slow tests: VBLITZ_PERFT_MAX_NODES overrides the default; anything but
+// a positive whole number fails the test (it would otherwise check nothing and pass).
 uint64_t slow_budget(uint64_t fallback) {
   const char* env = std::getenv("VBLITZ_PERFT_MAX_NODES");
-  return env ? std::strtoull(env, nullptr, 10) : fallback;
+  if (!env) return fallback;
+  char* end = nullptr;
+  const uint64_t budget = std::strtoull(env, &end, 10);
+  if (end == env || *end != '\0' || budget == 0) {
+    ADD_FAILURE() << "VBLITZ_PERFT_MAX_NODES='" << env << "' is not a positive number";
+    return fallback;
+  }
+  return budget;
 }
 
 TEST(Perft, StartPositionShallow) {
@@ -60,13 +68,17 @@ TEST(Perft, CpwSuite) { EXPECT_GT(check_suite(data_file("cpw_perft_results.epd")
 TEST(Perft, Chess960Suite) { EXPECT_GT(check_suite(data_file("ethereal_fischer.epd"), 2'000'000), 0u); }
 
 TEST(PerftSlow, StandardSuiteDeep) {
-  check_suite(data_file("ethereal_standard.epd"), slow_budget(UINT64_MAX));
+  EXPECT_GT(check_suite(data_file("ethereal_standard.epd"), slow_budget(UINT64_MAX)), 0u);
 }
-TEST(PerftSlow, CpwSuiteDeep) { check_suite(data_file("cpw_perft_results.epd"), slow_budget(1'000'000'000)); }
+TEST(PerftSlow, CpwSuiteDeep) {
+  EXPECT_GT(check_suite(data_file("cpw_perft_results.epd"), slow_budget(1'000'000'000)), 0u);
+}
 TEST(PerftSlow, Chess960SuiteDeep) {
-  check_suite(data_file("ethereal_fischer.epd"), slow_budget(20'000'000));
+  EXPECT_GT(check_suite(data_file("ethereal_fischer.epd"), slow_budget(20'000'000)), 0u);
 }
-TEST(PerftSlow, MarcelSuite) { check_suite(data_file("marcel_perft.epd"), slow_budget(20'000'000)); }
+TEST(PerftSlow, MarcelSuite) {
+  EXPECT_GT(check_suite(data_file("marcel_perft.epd"), slow_budget(20'000'000)), 0u);
+}
 
 }  // namespace
 }  // namespace vblitz::test

@@ -73,6 +73,19 @@ TEST(Search, MatedAndStalemated) {
   // by stalemating White: Qg3 would stalemate; the search must score it 0, not a win.
   Result draw = search_fen("7k/5Q2/8/8/8/8/8/K7 w - - 0 1", 6);
   EXPECT_GT(draw.score, 500);  // it does not stalemate when it can win
+  // A queen up, the king's waiting move stalemates Black: the search scores it a draw.
+  TranspositionTable tt;
+  Options options;
+  Searcher searcher(tt, options);
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("7k/5Q2/8/8/8/8/8/K7 w - - 0 1"));
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 6;
+  limits.search_moves = {game.position().parse_uci("a1b1")};
+  const Result stalemating = searcher.run(game.position(), limits, stop, nullptr);
+  EXPECT_EQ(game.position().to_uci(stalemating.best), "a1b1");
+  EXPECT_EQ(stalemating.score, 0);
 }
 
 TEST(Search, RepetitionIsScoredAsADraw) {
@@ -222,7 +235,10 @@ TEST(Search, DelayPenaltyKeepsMatesAndPullsScoresTowardZero) {
       EXPECT_EQ(b.score, a.score) << fen;
     } else {
       EXPECT_GT(b.score, 0) << fen;
-      EXPECT_LE(b.score, a.score + 2) << fen;  // each ply back costs a point of the gain
+      // Pulled toward zero, by a point per ply of the line at most: strictly less (with the
+      // option doing nothing the scores would be equal).
+      EXPECT_LT(b.score, a.score) << fen;
+      EXPECT_GE(b.score, a.score - limits.depth - 2) << fen;
     }
   }
 }

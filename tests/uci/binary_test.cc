@@ -93,7 +93,7 @@ TEST(Binary, InfiniteAndPonderWaitForStopAndStayResponsive) {
 // ends it. (Before, both ran on the protocol thread holding its output lock.)
 TEST(Binary, DeepPerftAndBenchAnswerIsreadyAndObeyStop) {
   Engine e;
-  e.send("position startpos moves e2e4");
+  e.send("position startpos moves e2e4 e7e5 g1f3");  // 29 replies; the start gives 20
   for (const std::string job : {"go perft 9", "perft 9", "bench 40"}) {
     e.send(job);
     std::this_thread::sleep_for(milliseconds(200));
@@ -107,7 +107,7 @@ TEST(Binary, DeepPerftAndBenchAnswerIsreadyAndObeyStop) {
     EXPECT_FALSE(contains(out, "Nodes searched")) << job;
   }
   const std::string out = e.ask("go perft 1", "Nodes searched");
-  EXPECT_TRUE(contains(out, "Nodes searched: 20")) << out;  // after 1. e4, unchanged
+  EXPECT_TRUE(contains(out, "Nodes searched: 29")) << out;  // after 1.e4 e5 2.Nf3, unchanged
   e.send("go perft 9");
   std::this_thread::sleep_for(milliseconds(200));
   const auto start = std::chrono::steady_clock::now();
@@ -118,7 +118,7 @@ TEST(Binary, DeepPerftAndBenchAnswerIsreadyAndObeyStop) {
 
 TEST(Binary, BadInputIsAnsweredAndTheStateKept) {
   Engine e;
-  e.send("position startpos moves e2e4");
+  e.send("position startpos moves e2e4 e7e5 g1f3");  // 29 replies; the start gives 20
   const char* bad[] = {"flurb",
                        "position fen 8/8/8 w - - 0 1",
                        "position startpos moves e7e5 e1e8",
@@ -131,7 +131,7 @@ TEST(Binary, BadInputIsAnsweredAndTheStateKept) {
   for (const char* line : bad) e.ask(line, "info string error: ", milliseconds(3000));
   e.ask(std::string(2'000'000, 'x'), "info string error: line of 2000000 characters is too long");
   std::string out = e.ask("go perft 1", "Nodes searched");
-  EXPECT_TRUE(contains(out, "Nodes searched: 20")) << out;  // still after 1. e4
+  EXPECT_TRUE(contains(out, "Nodes searched: 29")) << out;  // still after 1.e4 e5 2.Nf3
   e.ask("isready", "readyok");
 }
 
