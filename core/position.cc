@@ -1,11 +1,13 @@
 // Position: make/unmake with incremental keys, check information, repetition and draws.
 #include "core/position.h"
 
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <sstream>
 
 #include "core/movegen.h"
+#include "core/text.h"
 
 namespace vblitz::core {
 
@@ -271,6 +273,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
   st_->checkers = attackers_to(king_square(them)) & pieces(us);
   set_check_info();
   update_repetition();
+  assert(consistency_error().empty());  // debug builds: board, counts and every key recomputed
 }
 
 void Position::undo_move(Move m) {
@@ -294,6 +297,7 @@ void Position::undo_move(Move m) {
   }
   st_ = st_->previous;
   --game_ply_;
+  assert(consistency_error().empty());
 }
 
 void Position::do_null_move(StateInfo& new_st) {
@@ -375,8 +379,7 @@ std::string Position::to_uci(Move m) const {
 }
 
 Move Position::parse_uci(std::string_view text) const {
-  std::string lower(text);
-  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = to_lower(text);
   for (Move m : MoveList<LEGAL>(*this)) {
     if (to_uci(m) == lower) return m;
     // Accept king-takes-rook castling in standard chess too, as some GUIs send it.

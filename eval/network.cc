@@ -282,7 +282,9 @@ const int16_t* NetworkStack::accumulator(core::Color perspective) {
 int NetworkStack::evaluate(const core::Position& pos) {
   bring_up_to_date();
   const core::Color us = pos.side_to_move();
-  return net_->output(acc(top_, us), acc(top_, ~us));
+  const int score = net_->output(acc(top_, us), acc(top_, ~us));
+  assert(score == evaluate_network(*net_, pos));  // debug builds: the updates equal a refresh
+  return score;
 }
 
 }  // namespace vblitz::eval

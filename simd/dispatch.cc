@@ -18,6 +18,7 @@ HWY_AFTER_NAMESPACE();
 #include <cctype>
 
 #include "core/movegen.h"
+#include "core/text.h"
 #include "simd/dispatch_table.h"
 #include "simd/serialize.h"
 
@@ -69,12 +70,6 @@ namespace {
 
 HWY_EXPORT(CompiledTarget);
 
-std::string lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
-
 struct TargetEntry {
   std::string name;
   int64_t bit;
@@ -83,7 +78,8 @@ struct TargetEntry {
 const std::vector<TargetEntry>& target_entries() {
   static const std::vector<TargetEntry> entries = [] {
     std::vector<TargetEntry> list;
-    for (int64_t t : hwy::SupportedAndGeneratedTargets()) list.push_back({lower(hwy::TargetName(t)), t});
+    for (int64_t t : hwy::SupportedAndGeneratedTargets())
+      list.push_back({core::to_lower(hwy::TargetName(t)), t});
     return list;
   }();
   return entries;
@@ -113,7 +109,7 @@ const char* kernel_name(Kernel k) {
 }
 
 bool parse_kernels(std::string_view text, Kernels& k) {
-  std::string t = lower(text);
+  std::string t = core::to_lower(text);
   if (t == "vector")
     k = Kernels::kVector;
   else if (t == "scalar")
@@ -135,7 +131,7 @@ const std::vector<std::string>& available_targets() {
 }
 
 bool set_simd_target(std::string_view name) {
-  std::string wanted = lower(name);
+  std::string wanted = core::to_lower(name);
   target_entries();  // read the real CPU's targets before any restriction
   if (wanted == "best") {
     hwy::SetSupportedTargetsForTest(0);  // 0 removes the restriction
@@ -158,7 +154,9 @@ bool set_simd_target(std::string_view name) {
 
 const std::string& simd_target() { return selected_target(); }
 
-std::string active_target() { return lower(hwy::TargetName(HWY_DYNAMIC_DISPATCH(CompiledTarget)())); }
+std::string active_target() {
+  return core::to_lower(hwy::TargetName(HWY_DYNAMIC_DISPATCH(CompiledTarget)()));
+}
 
 std::string describe() {
   std::string text = std::string("kernels ") + kernels_name(kernels()) + " (vector:";

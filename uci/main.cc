@@ -73,11 +73,51 @@ bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode
 
 }  // namespace
 
+// `vblitz --help`: every command and flag.
+void print_help() {
+  std::cout << "VBlitz " VBLITZ_VERSION
+               " - a vectorized chess engine in the spirit of Cray Blitz\n\n"
+               "usage: vblitz [flags] [command ...]\n"
+               "Without a command, vblitz is a UCI engine on standard input and output.\n\n"
+               "flags (before the command):\n"
+               "  --kernels vector|scalar|all-vector   Highway kernels or their scalar twins\n"
+               "  --simd-target best|TARGET            cap Highway's dispatch (see --version)\n"
+               "  --eval-mode classic|network          the evaluation\n"
+               "  --eval-file NET.nnue                 load a network file\n"
+               "  --help, --version\n\n"
+               "commands:\n"
+               "  perft DEPTH [FEN]                    move-generation count by root move\n"
+               "  bench [DEPTH [THREADS]]              fixed search; 'Nodes searched' is the signature\n"
+               "  params                               the default evaluation parameters\n"
+               "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
+               "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
+               "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
+               "  data stats|prepare|export ...        packed network data (docs/network.md)\n"
+               "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
+               "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n";
+}
+
+// `vblitz --version`: version, commit, build type, compiler and the SIMD targets compiled in.
+void print_version() {
+  std::cout << "VBlitz " VBLITZ_VERSION " (commit " VBLITZ_COMMIT ", " VBLITZ_BUILD_TYPE
+               " build, "
+#if defined(__clang__)
+               "clang " __clang_version__
+#elif defined(__GNUC__)
+               "gcc " __VERSION__
+#endif
+               ")\nSIMD targets compiled in and supported here:";
+  for (const std::string& t : vblitz::simd::available_targets()) std::cout << ' ' << t;
+  std::cout << "\n" << vblitz::simd::describe() << '\n';
+}
+
 int main(int argc, char** argv) {
   using namespace vblitz;
   using uci::kDefaultBenchDepth;
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return print_help(), 0;
+  if (!args.empty() && args[0] == "--version") return print_version(), 0;
   search::EvalMode eval_mode = search::EvalMode::kClassic;
   if (!apply_global_flags(args, eval_mode)) return 2;
   if (args.empty()) return uci::run_loop(std::cin, std::cout);
@@ -149,8 +189,6 @@ int main(int argc, char** argv) {
     uci::run_bench(tt, pool, int(depth), std::cout, never);
     return 0;
   }
-  std::cerr << "unknown command '" << command
-            << "'\nusage: vblitz [perft <depth> [FEN] | bench [depth [threads]] | params | epdmoves FILE | "
-               "book ... | datagen ... | data ... | train ... | tune ...]\n";
+  std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;
 }

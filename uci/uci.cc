@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/perft.h"
+#include "core/text.h"
 #include "eval/evaluate.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
@@ -43,19 +44,13 @@ std::pair<std::string_view, std::string_view> first_word(std::string_view line) 
   return {line.substr(start, end - start), line.substr(end + 1)};
 }
 
-std::string lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
-
 std::string trim(std::string_view s) {
   size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
   return a == std::string_view::npos ? std::string() : std::string(s.substr(a, b - a + 1));
 }
 
 bool parse_bool(const std::string& text, bool& value) {
-  std::string v = lower(text);
+  std::string v = core::to_lower(text);
   if (v != "true" && v != "false") return false;
   value = v == "true";
   return true;
@@ -475,7 +470,7 @@ void Engine::cmd_setoption(std::string_view args) {
   }
   std::string value;
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
-  const std::string key = lower(name);
+  const std::string key = core::to_lower(name);
   if (set_book_option(key, value)) return;
   long number = 0;
   bool flag = false;
@@ -525,7 +520,7 @@ void Engine::cmd_setoption(std::string_view args) {
     }
     say("info string " + simd::describe());
   } else if (key == "ttlayout") {
-    std::string v = lower(value);
+    std::string v = core::to_lower(value);
     if (v != "bucket" && v != "cray") return bad_value("bucket or cray");
     tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
                                  : search::TranspositionTable::Layout::kCray);
@@ -544,7 +539,7 @@ void Engine::cmd_setoption(std::string_view args) {
     say("info string parameters " +
         (value.empty() || value == "<empty>" ? std::string("default") : "from " + value));
   } else if (key == "paramblock") {
-    const std::string v = lower(value);
+    const std::string v = core::to_lower(value);
     auto family = eval::parse_family(v);
     if (v != "auto" && !family) return bad_value("auto, default, e4, d4 or flank");
     forced_family_ = family;
@@ -567,7 +562,7 @@ void Engine::cmd_setoption(std::string_view args) {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     options_.draw_by_ply = flag;
   } else if (key == "evalmode") {
-    const std::string v = lower(value);
+    const std::string v = core::to_lower(value);
     if (v != "classic" && v != "network") return bad_value("classic or network");
     options_.eval_mode = v == "classic" ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
   } else if (key == "evalfile") {

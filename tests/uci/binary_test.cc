@@ -37,6 +37,39 @@ std::string best_move(const std::string& out) {
   return out.substr(at, out.find_first_of(" \n", at) - at);
 }
 
+// Command-line conventions: --help and --version print and exit 0; an unknown command or a bad
+// argument goes to standard error with exit status 2.
+TEST(Binary, HelpVersionAndBadCommandsFollowLinuxConventions) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* first_line;
+    int status;
+  };
+  const Case cases[] = {
+      {{"--help"}, "VBlitz ", 0},
+      {{"--version"}, "VBlitz ", 0},
+      {{"frobnicate"}, "unknown command 'frobnicate'", 2},
+      {{"perft", "x"}, "usage: vblitz perft", 2},
+      {{"bench", "0"}, "usage: vblitz bench", 2},
+      {{"--kernels", "fast", "bench"}, "--kernels takes", 2},
+      {{"train", "nothing.vbd"}, "train needs --out", 2},
+      {{"data", "frob", "x"}, "unknown data command", 2},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> argv = {VBLITZ_BINARY};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    ChildProcess p(argv);
+    bool found = false;
+    const std::string out = p.read_until(c.first_line, milliseconds(5000), &found);
+    EXPECT_TRUE(found) << c.args[0] << ":\n" << out;
+    EXPECT_EQ(p.wait(milliseconds(5000)), c.status) << c.args[0];
+  }
+  ChildProcess version({VBLITZ_BINARY, "--version"});
+  const std::string out = version.read_until("SIMD targets", milliseconds(5000));
+  EXPECT_TRUE(contains(out, "commit ")) << out;
+  EXPECT_TRUE(contains(out, " build")) << out;
+}
+
 TEST(Binary, HandshakeOptionsAndReady) {
   Engine e;
   std::string out = e.ask("uci", "uciok");

@@ -32,6 +32,23 @@ TEST(Uci, HandshakeAndReady) {
   EXPECT_TRUE(contains(out, "\nreadyok\n"));
 }
 
+// docs/uci.md has a row for every option the engine advertises.
+TEST(Uci, EveryAdvertisedOptionIsDocumented) {
+  std::ifstream in(std::string(VBLITZ_DOCS_DIR) + "/uci.md");
+  ASSERT_TRUE(in) << "docs/uci.md";
+  std::stringstream docs;
+  docs << in.rdbuf();
+  std::istringstream out(session("uci\n"));
+  int options = 0;
+  for (std::string line; std::getline(out, line);) {
+    if (line.rfind("option name ", 0) != 0) continue;
+    const std::string name = line.substr(12, line.find(" type ") - 12);
+    ++options;
+    EXPECT_TRUE(contains(docs.str(), "`" + name + "`")) << name << " is not in docs/uci.md";
+  }
+  EXPECT_GT(options, 25);
+}
+
 TEST(Uci, GoPerftPrintsBreakdownAndTotal) {
   std::string out = session("position startpos moves e2e4\ngo perft 2\n");
   EXPECT_TRUE(contains(out, "e7e5: 29\n"));
