@@ -42,7 +42,6 @@ class BookBuilder {
   std::vector<Entry> polyglot_entries() const;
   // The statistics of every (position, move) with at least min_games plays, as an extended book.
   ExtendedBook extended_book() const;
-  size_t size() const { return stats_.size(); }
 
  private:
   struct PairHash {

@@ -147,12 +147,4 @@ Bitboard slow_slider_attacks(PieceType pt, Square s, Bitboard occupied) {
   return attacks;
 }
 
-const char* slider_lookup_name() {
-#if defined(__BMI2__)
-  return "pext";
-#else
-  return "magic";
-#endif
-}
-
 }  // namespace vblitz::core

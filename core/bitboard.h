@@ -39,8 +39,6 @@ constexpr Bitboard passed_pawn_span(Color c, Square s) {
 inline int popcount(Bitboard b) { return std::popcount(b); }
 // Least significant set square; b must be non-zero.
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
-// Most significant set square; b must be non-zero.
-inline Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
 // Removes and returns the least significant set square; b must be non-zero.
 inline Square pop_lsb(Bitboard& b) {
   Square s = lsb(b);
@@ -95,9 +93,6 @@ extern Bitboard line[SQUARE_NB][SQUARE_NB];     // the whole line through both s
 extern Magic rook_magics[SQUARE_NB];
 extern Magic bishop_magics[SQUARE_NB];
 }  // namespace tables
-
-// Name of the slider lookup compiled in: "pext" or "magic".
-const char* slider_lookup_name();
 
 inline Bitboard pawn_attacks(Color c, Square s) { return tables::pawn_attacks[c][s]; }
 inline Bitboard knight_attacks(Square s) { return tables::knight_attacks[s]; }

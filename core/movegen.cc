@@ -188,7 +188,6 @@ template <GenType T>
 void set_move_serializer(MoveSerializer serializer) {
   installed_serializer.store(serializer, std::memory_order_relaxed);
 }
-MoveSerializer move_serializer() { return installed_serializer.load(std::memory_order_relaxed); }
 
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {

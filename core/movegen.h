@@ -27,7 +27,6 @@ constexpr int kMoveListSlack = 128;
 // or perft runs.
 using MoveSerializer = size_t (*)(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
 void set_move_serializer(MoveSerializer serializer);
-MoveSerializer move_serializer();
 
 // Writes the legal moves of kind T to `list` and returns one past the last; `list` needs room
 // for kMaxMoves + kMoveListSlack moves. EVASIONS requires

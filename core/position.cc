@@ -104,7 +104,6 @@ void Position::set_state() {
 void Position::set_check_info() {
   for (Color c : {WHITE, BLACK}) {
     st_->blockers_for_king[c] = 0;
-    st_->pinners[~c] = 0;
     Square ksq = king_square(c);
     Bitboard snipers =
         ((rook_attacks(ksq, 0) & pieces(QUEEN, ROOK)) | (bishop_attacks(ksq, 0) & pieces(QUEEN, BISHOP))) &
@@ -113,10 +112,7 @@ void Position::set_check_info() {
     while (snipers) {
       Square sniper = pop_lsb(snipers);
       Bitboard b = between_bb(ksq, sniper) & occupancy;
-      if (b && !more_than_one(b)) {
-        st_->blockers_for_king[c] |= b;
-        if (b & pieces(c)) st_->pinners[~c] |= square_bb(sniper);
-      }
+      if (b && !more_than_one(b)) st_->blockers_for_king[c] |= b;
     }
   }
 }

@@ -29,7 +29,6 @@ struct StateInfo {
   Key key;
   Bitboard checkers;
   Bitboard blockers_for_king[COLOR_NB];  // pieces (either colour) shielding that king from a slider
-  Bitboard pinners[COLOR_NB];            // sliders of this colour pinning something to the enemy king
   Piece captured;
   int repetition;  // plies back to the same position (negative: it occurred twice before), or 0
   StateInfo* previous;
@@ -92,8 +91,6 @@ class Position {
   bool in_check() const { return st_->checkers != 0; }
   Bitboard blockers_for_king(Color c) const { return st_->blockers_for_king[c]; }
   Bitboard pinned(Color c) const { return st_->blockers_for_king[c] & pieces(c); }
-  Piece captured_piece() const { return st_->captured; }
-  const StateInfo* state() const { return st_; }
 
   // --- attacks ---
   // All pieces of both colours attacking s, given the occupancy.

@@ -110,7 +110,6 @@ enum Rank : uint8_t { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RA
 constexpr Square make_square(File f, Rank r) { return Square((r << 3) | f); }
 constexpr File file_of(Square s) { return File(s & 7); }
 constexpr Rank rank_of(Square s) { return Rank(s >> 3); }
-constexpr bool is_ok(Square s) { return s < SQUARE_NB; }
 // The square as seen from `c`'s side of the board (rank mirrored for Black).
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr Rank relative_rank(Color c, Rank r) { return Rank(r ^ (c * 7)); }

@@ -78,7 +78,6 @@ class NetworkStack {
   void pop() { --top_; }
   // The evaluation of `pos`, which must be the position after the pushed moves.
   int evaluate(const core::Position& pos);
-  int depth() const { return top_; }
   // The accumulator of `perspective` at the top, brought up to date (for tests).
   const int16_t* accumulator(core::Color perspective);
 

@@ -33,6 +33,31 @@ int reduction(int depth, int move_number) {
 constexpr int kReverseFutilityMargin = 150;
 constexpr int kFutilityMargin = 200;
 
+// The other tuning constants of the search, by step (docs/search.md gives the measurements).
+constexpr int kReverseFutilityMaxDepth = 6;  // step 5
+constexpr int kNullMoveMinDepth = 3;         // step 6: null move from this depth on ...
+constexpr int kNullMoveBaseReduction = 3;    // ... reduced by 3 + depth / 4 ...
+constexpr int kNullMoveDepthDivisor = 4;
+constexpr int kNullMoveEvalStep = 200;        // ... plus a ply per 200 cp above beta ...
+constexpr int kNullMoveMaxEvalReduction = 3;  // ... up to 3
+constexpr int kIirMinDepth = 4;               // step 7
+constexpr int kFutilityMaxDepth = 3;          // step 9: futility pruning of quiet moves
+constexpr int kLateMoveMaxDepth = 5;          // step 9: late-move pruning
+constexpr int kSeePruneMaxDepth = 6;          // step 9: SEE pruning, losing more than ...
+constexpr int kSeeQuietMargin = 50;           // ... 50 cp per ply for a quiet move,
+constexpr int kSeeCaptureMargin = 90;         // ... 90 cp per ply for a capture
+constexpr int kSingularMinDepth = 8;          // step 10: singular extension from this depth,
+constexpr int kSingularTtDepthSlack = 3;      // with a stored depth at most 3 plies short,
+constexpr int kSingularMarginPerPly = 2;      // 2 cp per ply below the stored score
+constexpr int kReductionMinDepth = 3;         // step 12: late move reductions from this depth,
+constexpr int kReductionHistoryStep = 12000;  // a ply less per 12000 of quiet history
+constexpr int kMaxHistoryBonusDepth2 = 400;   // step 13: history bonus 32 * min(depth^2, 400)
+constexpr int kHistoryBonusScale = 32;
+constexpr int64_t kCurrmoveReportMs = 3000;  // root moves reported once a search ran this long
+constexpr int kAspirationWindow = 25;        // the first window around the last score,
+constexpr int kAspirationWidening = 4;       // widened four times on each failure,
+constexpr int kAspirationGiveUp = 400;       // unbounded past this
+
 // True if c has a rook, a queen or two minor pieces: enough that passing (the null move) is
 // rarely better than every real move. With a lone minor piece zugzwang is common.
 bool has_null_move_material(const Position& pos, Color c) {
@@ -242,14 +267,15 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   const bool pawn_ending = (pos.pieces(PAWN) | pos.pieces(KING)) == pos.pieces();
   if (!pv_node && !in_check && excluded == Move::none() && !pawn_ending) {
     // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
-    if (depth <= 6 && static_eval - kReverseFutilityMargin * (depth - improving) >= beta &&
-        !is_mate_score(beta))
+    if (depth <= kReverseFutilityMaxDepth &&
+        static_eval - kReverseFutilityMargin * (depth - improving) >= beta && !is_mate_score(beta))
       return static_eval;
 
     // Step 6. Null move, except where zugzwang is likely (pawns and at most one minor piece).
-    if (depth >= 3 && static_eval >= beta && ss[-1].move != Move::null() &&
+    if (depth >= kNullMoveMinDepth && static_eval >= beta && ss[-1].move != Move::null() &&
         has_null_move_material(pos, pos.side_to_move())) {
-      int r = 3 + depth / 4 + std::min((static_eval - beta) / 200, 3);
+      int r = kNullMoveBaseReduction + depth / kNullMoveDepthDivisor +
+              std::min((static_eval - beta) / kNullMoveEvalStep, kNullMoveMaxEvalReduction);
       StateInfo st;
       ss->move = Move::null();
       ss->continuation = history_.after_no_move();
@@ -263,7 +289,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
 
   // Step 7. Internal iterative reduction: a node without a hash move is searched a ply
   // shallower (its next visit will have a move to try first).
-  if (!root && depth >= 4 && tt_move == Move::none()) --depth;
+  if (!root && depth >= kIirMinDepth && tt_move == Move::none()) --depth;
 
   // Step 8. The moves, best first.
   const Move previous = ss[-1].move;
@@ -283,7 +309,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     if ((root && !root_move_allowed(m)) || m == excluded) continue;
     prefetch_child(pos.key_after(m));  // early, so the lines are near by the time the child reads them
     ++move_number;
-    if (root && report_ && *report_ && elapsed_ms() > 3000) {
+    if (root && report_ && *report_ && elapsed_ms() > kCurrmoveReportMs) {
       Report r;
       r.depth = depth;
       r.currmove = m;
@@ -299,20 +325,24 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     // (quiet moves that do not give check), and moves that lose material by static exchange.
     if (!root && !pawn_ending && best > -kMateInMaxPly && move_number > 1) {
       if (quiet && !in_check && !pos.gives_check(m)) {
-        if (depth <= 3 && static_eval + kFutilityMargin * (depth + 1) <= alpha) continue;
-        if (!pv_node && depth <= 5 && move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
+        if (depth <= kFutilityMaxDepth && static_eval + kFutilityMargin * (depth + 1) <= alpha) continue;
+        if (!pv_node && depth <= kLateMoveMaxDepth &&
+            move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
           continue;
       }
-      if (depth <= 6 && !see_ge(pos, m, quiet ? -50 * depth : -90 * depth)) continue;
+      if (depth <= kSeePruneMaxDepth &&
+          !see_ge(pos, m, quiet ? -kSeeQuietMargin * depth : -kSeeCaptureMargin * depth))
+        continue;
     }
 
     // Step 10. Singular extension: if every other move fails well below the hash move's
     // stored lower bound (a search at half depth without it), the hash move is extended. If
     // even that reduced search beats beta, several moves do: the node is cut (multi-cut).
     bool singular = false;
-    if (!root && depth >= 8 && m == tt_move && excluded == Move::none() &&
-        tte.bound != simd::tt::BOUND_UPPER && tte.depth >= depth - 3 && !is_mate_score(tt_score)) {
-      const int singular_beta = tt_score - 2 * depth;
+    if (!root && depth >= kSingularMinDepth && m == tt_move && excluded == Move::none() &&
+        tte.bound != simd::tt::BOUND_UPPER && tte.depth >= depth - kSingularTtDepthSlack &&
+        !is_mate_score(tt_score)) {
+      const int singular_beta = tt_score - kSingularMarginPerPly * depth;
       ss->excluded = m;
       const int value = search_node(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
       ss->excluded = Move::none();
@@ -342,9 +372,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
       int r = 0;
-      const bool may_reduce = depth >= 3 && !root && !in_check && !gives_check && !pawn_ending;
+      const bool may_reduce =
+          depth >= kReductionMinDepth && !root && !in_check && !gives_check && !pawn_ending;
       if (may_reduce && quiet) {
-        r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / 12000;
+        r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / kReductionHistoryStep;
         r = std::clamp(r, 0, new_depth - 1);
       } else if (may_reduce && bad_capture) {
         r = std::clamp(reduction(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
@@ -374,7 +405,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
           if (quiet) {
             ss->killers.add(m, options_.killer_count);
             if (previous.is_ok()) history_.counter[pos.piece_on(previous.to())][previous.to()] = m;
-            const int bonus = 32 * std::min(depth * depth, 400);
+            const int bonus = kHistoryBonusScale * std::min(depth * depth, kMaxHistoryBonusDepth2);
             for (int i = 0; i < quiet_count; ++i)
               history_.update(pos.side_to_move(), pos.moved_piece(quiets_tried[i]), quiets_tried[i],
                               quiets_tried[i] == m ? bonus : -bonus, continuations);
@@ -485,13 +516,12 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   report_ = &report;
   for (int depth = 1 + (helper_id_ & 1); depth <= max_depth && !aborted_; ++depth) {
     if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
-    root_depth_ = depth;
     excluded_.clear();
     for (int line = 0; line < lines && !aborted_; ++line) {
       seldepth_ = 0;
       int& score = line_score[size_t(line)];
       // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
-      int window = 25, alpha = -kInfinite, beta = kInfinite;
+      int window = kAspirationWindow, alpha = -kInfinite, beta = kInfinite;
       if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
       root_improver_ = RootImprover();  // kept across re-searches: a fail high counts
       while (true) {
@@ -506,9 +536,13 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
           r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
           if (value <= alpha && line == 0) root_drop_ = std::max(root_drop_, score - value);
           if (report && r.time_ms > 1000) report(r);
-          window *= 4;
-          alpha = value <= alpha ? (window > 400 ? -kInfinite : std::max(value - window, -kInfinite)) : alpha;
-          beta = value >= beta ? (window > 400 ? kInfinite : std::min(value + window, int(kInfinite))) : beta;
+          window *= kAspirationWidening;
+          alpha = value <= alpha
+                      ? (window > kAspirationGiveUp ? -kInfinite : std::max(value - window, -kInfinite))
+                      : alpha;
+          beta = value >= beta
+                     ? (window > kAspirationGiveUp ? kInfinite : std::min(value + window, int(kInfinite)))
+                     : beta;
           continue;
         }
         score = value;

@@ -189,7 +189,6 @@ class Searcher {
   } root_improver_;
   std::vector<core::Move> excluded_;  // best moves of the earlier MultiPV lines this iteration
   const ReportFn* report_ = nullptr;
-  int root_depth_ = 0;
   int seldepth_ = 0;
   uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
   std::atomic<uint64_t> published_nodes_{0};

@@ -43,7 +43,6 @@ class TranspositionTable {
   bool resize(size_t megabytes);
   size_t megabytes() const { return megabytes_; }
   void set_layout(Layout layout);
-  Layout layout() const { return layout_; }
   // Empties every slot (ucinewgame, Clear Hash).
   void clear();
   // Starts a new search: entries written before it count as old.

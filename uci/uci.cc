@@ -16,6 +16,7 @@
 #include "eval/evaluate.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
+#include "uci/options.h"
 #include "uci/report.h"
 
 #ifndef VBLITZ_VERSION
@@ -57,6 +58,10 @@ bool parse_bool(const std::string& text, bool& value) {
 }
 
 }  // namespace
+
+bool parse_spin(const SpinOption& option, std::string_view text, long& value) {
+  return parse_int(text, option.min, option.max, value);
+}
 
 bool parse_clamped(std::string_view text, long& value) {
   if (text.empty()) return false;
@@ -154,14 +159,14 @@ bool Engine::handle(std::string_view line) {
 void Engine::cmd_uci() {
   say("id name VBlitz " VBLITZ_VERSION);
   say("id author the VBlitz developers");
-  say("option name Hash type spin default 16 min 1 max 65536");
-  say("option name Threads type spin default 1 min 1 max 1024");
+  say(kHashOption.declaration());
+  say(kThreadsOption.declaration());
   say("option name Clear Hash type button");
   say("option name Ponder type check default false");
-  say("option name Move Overhead type spin default 10 min 0 max 5000");
+  say(kMoveOverheadOption.declaration());
   say("option name UCI_Chess960 type check default false");
   say("option name UCI_ShowWDL type check default false");
-  say("option name MultiPV type spin default 1 min 1 max 256");
+  say(kMultiPvOption.declaration());
   say("option name Kernels type combo default vector var vector var scalar var all-vector");
   std::string targets = "option name SimdTarget type combo default best var best";
   for (const std::string& t : simd::available_targets()) targets += " var " + t;
@@ -171,15 +176,12 @@ void Engine::cmd_uci() {
   say("option name ParamBlock type combo default auto var auto var default var e4 var d4 var flank");
   say("option name OwnBook type check default false");
   say("option name BookFile type string default <empty>");
-  say("option name BookDepth type spin default 255 min 1 max 255");
-  say("option name BookVariety type spin default 50 min 0 max 100");
+  say(kBookDepthOption.declaration());
+  say(kBookVarietyOption.declaration());
   say("option name ExtendedBook type string default <empty>");
-  say("option name King Safety type spin default 100 min 0 max 200");
-  say("option name Passed Pawns type spin default 100 min 0 max 200");
-  say("option name Mobility type spin default 100 min 0 max 200");
-  say("option name Pawn Structure type spin default 100 min 0 max 200");
-  say("option name Contempt type spin default 0 min -100 max 100");
-  say("option name Killers type spin default 2 min 1 max 10");
+  for (const SpinOption& style : kStyleOptions) say(style.declaration());
+  say(kContemptOption.declaration());
+  say(kKillersOption.declaration());
   say("option name DrawByPly type check default false");
   say("option name DelayPenalty type check default false");
   say("option name EvalMode type combo default classic var classic var network");
@@ -364,15 +366,15 @@ bool Engine::set_book_option(const std::string& key, const std::string& value) {
     if (!parse_bool(value, own_book_))
       error("OwnBook takes true or false, not '" + value.substr(0, 64) + "'");
   } else if (key == "bookdepth") {
-    if (parse_int(value, 1, 255, number))
+    if (parse_spin(kBookDepthOption, value, number))
       book_depth_ = int(number);
     else
-      error("BookDepth takes moves from 1 to 255, not '" + value.substr(0, 64) + "'");
+      error(kBookDepthOption.complaint(value));
   } else if (key == "bookvariety") {
-    if (parse_int(value, 0, 100, number))
+    if (parse_spin(kBookVarietyOption, value, number))
       book_variety_ = int(number);
     else
-      error("BookVariety takes a percentage from 0 to 100, not '" + value.substr(0, 64) + "'");
+      error(kBookVarietyOption.complaint(value));
   } else if (key == "bookfile") {
     load_book_file(book_, value, "BookFile", "book", "entries");
   } else if (key == "extendedbook") {
@@ -469,6 +471,8 @@ void Engine::cmd_setoption(std::string_view args) {
     name += (name.empty() ? "" : " ") + words[i];
   }
   std::string value;
+  static_assert(kThreadsOption.max == search::ThreadPool::kMaxThreads &&
+                kKillersOption.max == search::kMaxKillers);
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
   const std::string key = core::to_lower(name);
   if (set_book_option(key, value)) return;
@@ -479,29 +483,27 @@ void Engine::cmd_setoption(std::string_view args) {
   };
 
   if (key == "hash") {
-    if (!parse_int(value, 1, 65536, number)) return bad_value("a size in MB from 1 to 65536");
+    if (!parse_spin(kHashOption, value, number)) return error(kHashOption.complaint(value));
     if (!tt_.resize(size_t(number)))
       return error("could not allocate " + value + " MB (this machine has " +
                    std::to_string(search::physical_memory_megabytes()) + " MB); Hash stays " +
                    std::to_string(tt_.megabytes()));
   } else if (key == "threads") {
-    if (!parse_int(value, 1, search::ThreadPool::kMaxThreads, number))
-      return bad_value("a number from 1 to 1024");
+    if (!parse_spin(kThreadsOption, value, number)) return error(kThreadsOption.complaint(value));
     pool_.resize(int(number));
   } else if (key == "clear hash") {
     tt_.clear();
     pool_.clear();
-  } else if (key == "ponder") {
+  } else if (key == "ponder") {  // the GUI may send go ponder; nothing to set
     if (!parse_bool(value, flag)) return bad_value("true or false");
-    ponder_option_ = flag;
   } else if (key == "move overhead") {
-    if (!parse_int(value, 0, 5000, number)) return bad_value("milliseconds from 0 to 5000");
+    if (!parse_spin(kMoveOverheadOption, value, number)) return error(kMoveOverheadOption.complaint(value));
     options_.move_overhead = number;
   } else if (key == "uci_showwdl") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     show_wdl_ = flag;
   } else if (key == "multipv") {
-    if (!parse_int(value, 1, 256, number)) return bad_value("a number from 1 to 256");
+    if (!parse_spin(kMultiPvOption, value, number)) return error(kMultiPvOption.complaint(value));
     options_.multi_pv = int(number);
   } else if (key == "uci_chess960") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
@@ -545,18 +547,19 @@ void Engine::cmd_setoption(std::string_view args) {
     forced_family_ = family;
     if (family) select_param_block();
   } else if (key == "king safety" || key == "passed pawns" || key == "mobility" || key == "pawn structure") {
-    if (!parse_int(value, 0, 200, number)) return bad_value("a percentage from 0 to 200");
-    int& field = key == "king safety"    ? style_.king_safety
-                 : key == "passed pawns" ? style_.passed_pawns
-                 : key == "mobility"     ? style_.mobility
-                                         : style_.pawn_structure;
-    field = int(number);
+    int* const fields[] = {&style_.king_safety, &style_.passed_pawns, &style_.mobility,
+                           &style_.pawn_structure};
+    for (size_t i = 0; i < std::size(kStyleOptions); ++i) {
+      if (core::to_lower(kStyleOptions[i].name) != key) continue;
+      if (!parse_spin(kStyleOptions[i], value, number)) return error(kStyleOptions[i].complaint(value));
+      *fields[i] = int(number);
+    }
     apply_parameters();
   } else if (key == "contempt") {
-    if (!parse_int(value, -100, 100, number)) return bad_value("centipawns from -100 to 100");
+    if (!parse_spin(kContemptOption, value, number)) return error(kContemptOption.complaint(value));
     options_.contempt = int(number);
   } else if (key == "killers") {
-    if (!parse_int(value, 1, search::kMaxKillers, number)) return bad_value("a number from 1 to 10");
+    if (!parse_spin(kKillersOption, value, number)) return error(kKillersOption.complaint(value));
     options_.killer_count = int(number);
   } else if (key == "drawbyply") {
     if (!parse_bool(value, flag)) return bad_value("true or false");

@@ -76,7 +76,6 @@ class Engine {
   std::mutex out_mutex_;
   core::Game game_;
   bool chess960_ = false;
-  bool ponder_option_ = false;
   bool show_wdl_ = false;
   eval::ParamSet param_set_ = eval::default_param_set();  // from ParamFile, before the style
   std::optional<eval::Family> forced_family_;             // ParamBlock; nullopt: auto
@@ -108,6 +107,9 @@ void print_perft(core::Position& pos, int depth, std::ostream& out, const std::a
 
 // Parses a whole decimal integer in [lo, hi]; false if the text is anything else.
 bool parse_int(std::string_view text, long lo, long hi, long& value);
+struct SpinOption;
+// Parses a spin option's value: a whole number in its range.
+bool parse_spin(const SpinOption& option, std::string_view text, long& value);
 // Parses a whole decimal integer of any size, saturating at the range of long; false if the
 // text is not an optionally signed run of digits.
 bool parse_clamped(std::string_view text, long& value);
