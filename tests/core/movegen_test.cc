@@ -130,7 +130,9 @@ TEST(MoveGen, IsLegalAgreesWithTheGeneratedListForEveryMoveCode) {
 }
 
 TEST(MoveGen, MirroredPositionsHaveEqualPerft) {
-  for (const PerftCase& c : load_perft_suite(data_file("ethereal_standard.epd"))) {
+  const std::vector<PerftCase> suite = load_perft_suite(data_file("ethereal_standard.epd"));
+  EXPECT_EQ(suite.size(), 128u);  // the whole suite, not an empty or cut file
+  for (const PerftCase& c : suite) {
     StateInfo a, b;
     Position pos, mirrored;
     ASSERT_FALSE(pos.set(c.fen, a));
