@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -72,14 +73,27 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     }
   }
   if (inputs.empty()) return err << kUsage << '\n', 2;
-  std::vector<PackedPosition> records;
-  if (auto error = read_packed(inputs, records)) return err << *error << '\n', 1;
-  const size_t read = records.size();
-  const size_t duplicates = deduplicate(records);
+  // Positions of one game are alike: the validation set is made of whole shard files (each
+  // holds whole games), the last ones in name order, unless there is a single input file.
+  const std::vector<std::string> files = expand(inputs);
+  const bool by_files = files.size() >= 2;
+  const size_t held_files =
+      by_files ? std::min(files.size() - 1, size_t(std::ceil(double(files.size()) * validation))) : 0;
+  std::vector<PackedPosition> records, validation_set;
+  const std::vector<std::string> train_files(files.begin(), files.end() - long(held_files)),
+      validation_files(files.end() - long(held_files), files.end());
+  if (auto error = read_packed(train_files, records)) return err << *error << '\n', 1;
+  if (auto error = read_packed(validation_files, validation_set)) return err << *error << '\n', 1;
+  const size_t read = records.size() + validation_set.size();
+  std::unordered_set<uint64_t> seen;
+  const size_t duplicates = deduplicate(records, seen) + deduplicate(validation_set, seen);
   shuffle_records(records, seed);
-  const size_t held_out = size_t(double(records.size()) * validation);
-  const std::vector<PackedPosition> validation_set(records.end() - long(held_out), records.end());
-  records.resize(records.size() - held_out);
+  shuffle_records(validation_set, seed + 1);
+  if (!by_files) {
+    const size_t held_out = size_t(double(records.size()) * validation);
+    validation_set.assign(records.end() - long(held_out), records.end());
+    records.resize(records.size() - held_out);
+  }
   std::error_code ec;
   std::filesystem::create_directories(args[0], ec);
   const std::string train_path = (std::filesystem::path(args[0]) / "train.vbd").string();
@@ -87,6 +101,10 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (!write_packed(train_path, records) || !write_packed(validation_path, validation_set))
     return err << "cannot write into '" << args[0] << "'\n", 1;
   out << "read " << read << " records, dropped " << duplicates << " duplicates, shuffled with seed " << seed
+      << "; validation: "
+      << (by_files
+              ? std::to_string(held_files) + " of " + std::to_string(files.size()) + " files (whole games)"
+              : std::string("records of the one input file (games straddle the split)"))
       << '\n'
       << train_path << ":\n";
   print_stats(records, out);
@@ -127,7 +145,11 @@ bool write_packed(const std::string& path, const std::vector<PackedPosition>& re
 
 size_t deduplicate(std::vector<PackedPosition>& records) {
   std::unordered_set<uint64_t> seen;
-  seen.reserve(records.size());
+  return deduplicate(records, seen);
+}
+
+size_t deduplicate(std::vector<PackedPosition>& records, std::unordered_set<uint64_t>& seen) {
+  seen.reserve(seen.size() + records.size());
   const size_t before = records.size();
   records.erase(
       std::remove_if(records.begin(), records.end(),

@@ -2,7 +2,8 @@
 //   vblitz data stats PATH...                    count, results, score and piece-count histograms
 //   vblitz data prepare OUTDIR PATH... [--validation FRACTION] [--seed N]
 //                                                de-duplicate, shuffle, split: OUTDIR/train.vbd and
-//                                                OUTDIR/validation.vbd, then their statistics
+//                                                OUTDIR/validation.vbd (the last FRACTION of the
+//                                                input files, whole games), then their statistics
 //   vblitz data export PATH...                   one "FEN | score | result" line a record
 // A PATH is a .vbd file or a directory whose .vbd files are read in name order.
 #pragma once
@@ -10,6 +11,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "tune/packed_position.h"
@@ -25,6 +27,8 @@ bool write_packed(const std::string& path, const std::vector<PackedPosition>& re
 
 // Drops every record whose position (board and side to move) came earlier; returns how many.
 size_t deduplicate(std::vector<PackedPosition>& records);
+// The same, counting the positions in `seen` (hashes, which it extends) as earlier.
+size_t deduplicate(std::vector<PackedPosition>& records, std::unordered_set<uint64_t>& seen);
 
 // Shuffles in place, the same order for the same seed on every platform.
 void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed);

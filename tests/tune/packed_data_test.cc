@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 #include "core/game.h"
 #include "search/score.h"
@@ -153,6 +154,22 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
       tune::run_data_command({"prepare", out_dir, doubled, "--validation", "0.25", "--seed", "10"}, out, err),
       0);
   EXPECT_NE(file_bytes(out_dir + "/train.vbd"), first);
+
+  // From several shard files the validation set is the last whole files (no game on both
+  // sides): here the last of three shards, less positions the training shards already hold.
+  const std::string by_files = ::testing::TempDir() + "/vblitz_prepared_by_files";
+  std::ostringstream files_out;
+  ASSERT_EQ(tune::run_data_command({"prepare", by_files, o.out_path, "--validation", "0.2"}, files_out, err),
+            0);
+  EXPECT_NE(files_out.str().find("validation: 1 of 3 files"), std::string::npos) << files_out.str();
+  std::vector<tune::PackedPosition> last_shard, held;
+  ASSERT_FALSE(tune::read_packed({tune::shard_path(o, 2)}, last_shard));
+  ASSERT_FALSE(tune::read_packed({by_files + "/validation.vbd"}, held));
+  EXPECT_GT(held.size(), 0u);
+  EXPECT_LE(held.size(), last_shard.size());
+  std::unordered_set<uint64_t> in_last;
+  for (const auto& p : last_shard) in_last.insert(p.position_hash());
+  for (const auto& p : held) EXPECT_TRUE(in_last.count(p.position_hash()));
 
   // Statistics and the text export.
   std::ostringstream stats, text;
