@@ -16,8 +16,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // One vector of the accumulator at a time: the base, every added row and every subtracted row
 // meet in a register and are stored once (a refresh of 32 rows loads the output lane once).
-inline void Accumulate(int16_t* HWY_RESTRICT out, const int16_t* base, const int16_t* const* add,
-                       size_t add_count, const int16_t* const* sub, size_t sub_count, size_t width) {
+inline void Accumulate(int16_t* out, const int16_t* base, const int16_t* const* add, size_t add_count,
+                       const int16_t* const* sub, size_t sub_count, size_t width) {
   const hn::ScalableTag<int16_t> d;
   const size_t N = hn::Lanes(d);
   const size_t whole = width - width % N;

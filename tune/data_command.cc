@@ -30,8 +30,10 @@ std::vector<std::string> expand(const std::vector<std::string>& paths) {
       continue;
     }
     std::vector<std::string> inside;
-    for (const auto& entry : fs::directory_iterator(p))
-      if (entry.path().extension() == ".vbd") inside.push_back(entry.path().string());
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(p, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+      if (it->path().extension() == ".vbd") inside.push_back(it->path().string());
+    if (ec) files.push_back(p + "/<unreadable: " + ec.message() + ">");  // reported by the reader
     std::sort(inside.begin(), inside.end());
     files.insert(files.end(), inside.begin(), inside.end());
   }
@@ -62,8 +64,10 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       try {
         if (args[i] == "--validation")
           validation = std::stod(args[++i]);
-        else
+        else if (args[i + 1].find_first_not_of("0123456789") == std::string::npos)
           seed = std::stoull(args[++i]);
+        else
+          throw std::invalid_argument("seed");
       } catch (...) {
         return err << "bad value for " << args[i - 1] << ": '" << args[i] << "'\n", 2;
       }

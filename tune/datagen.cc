@@ -40,6 +40,7 @@ struct GameRecord {
   std::vector<Sample> samples;
   std::string result;  // "1-0", "0-1", "1/2-1/2"; empty when the game was dropped
   std::string pgn;
+  bool unbalanced = false;  // dropped: its first searched position scored too much
 };
 
 // Reads the FEN part (first four fields) of every line of an EPD or FEN file.
@@ -124,8 +125,12 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
     tt.new_search();
     const search::Result r = searcher.run(pos, limits, stop, nullptr);
     const int white_score = pos.side_to_move() == core::WHITE ? r.score : -r.score;
-    if (packed && int(moves.size()) == options.random_plies && std::abs(r.score) > options.max_opening_score)
-      return {};  // an unbalanced start teaches little
+    if (packed && int(moves.size()) == options.random_plies &&
+        std::abs(r.score) > options.max_opening_score) {
+      GameRecord dropped;  // an unbalanced start teaches little
+      dropped.unbalanced = true;
+      return dropped;
+    }
     if (packed && keep_for_network(pos, r, int(moves.size()), options))
       record.samples.push_back({"", PackedPosition::pack(pos, white_score, GameResult::kDraw)});
     winning_streak = std::abs(white_score) >= kWinScore ? winning_streak + 1 : 0;
@@ -248,7 +253,7 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
     std::string bytes;
     for (const GameRecord& r :
          play_games(shard * options.shard_games, options.shard_games, openings, options, threads)) {
-      dropped += r.result.empty();
+      dropped += r.unbalanced;
       for (const Sample& s : r.samples)
         bytes.append(reinterpret_cast<const char*>(s.packed.bytes.data()), 32);
       positions += long(r.samples.size());
@@ -266,7 +271,7 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
     const int left = shards - shard - 1;
     log << "shard " << shard + 1 << "/" << shards << " (" << done_before << " done before), games "
         << played * options.shard_games << " (" << dropped << " unbalanced openings dropped), positions "
-        << positions << ", " << long(positions / seconds) << " positions/s, about "
+        << positions << ", " << long(double(positions) / std::max(seconds, 1e-3)) << " positions/s, about "
         << duration_text(seconds / played * left) << " left\n"
         << std::flush;
   }

@@ -162,7 +162,7 @@ std::optional<std::string> read_checkpoint(const std::string& path, TrainerState
   int64_t header[3];
   if (!in.read(magic, 8) || !std::equal(magic, magic + 8, kCheckpointMagic))
     return "'" + path + "' is not a checkpoint";
-  in.read(reinterpret_cast<char*>(header), sizeof header);
+  if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "'" + path + "' is truncated";
   if (header[0] != s.net.hidden)
     return "'" + path + "' has " + std::to_string(header[0]) + " hidden, not " + std::to_string(s.net.hidden);
   s.epoch = int(header[1]);
@@ -329,6 +329,7 @@ int run_train(const TrainOptions& o, std::ostream& log) {
     if (auto error = read_packed({o.validation_path}, validation)) return log << *error << '\n', 1;
   if (o.limit && train.size() > o.limit) train.resize(o.limit);
   if (train.empty()) return log << "no training positions in '" << o.data_path << "'\n", 1;
+  if (train.size() > UINT32_MAX) return log << "more than 2^32 training positions: split the data\n", 1;
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   omp_set_num_threads(threads);
 
@@ -354,10 +355,10 @@ int run_train(const TrainOptions& o, std::ostream& log) {
     double epoch_loss = 0;
     for (size_t first = 0; first < order.size(); first += size_t(o.batch)) {
       const size_t last = std::min(order.size(), first + size_t(o.batch));
+      for (Gradient& g : gradients) g.clear();  // OpenMP may run fewer threads than asked
 #pragma omp parallel num_threads(threads)
       {
         Gradient& g = gradients[size_t(omp_get_thread_num())];
-        g.clear();
 #pragma omp for schedule(static)
         for (size_t k = first; k < last; ++k)
           backward(state.net, train[order[k]], o.lambda, scratch[size_t(omp_get_thread_num())], g);
