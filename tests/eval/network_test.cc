@@ -130,8 +130,9 @@ TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongRandomGamesWithNullM
       m == core::Move::null() ? pos.undo_null_move() : pos.undo_move(m);
       stack.pop();
       played.pop_back();
-      if (played.size() % 7 == 0)
+      if (played.size() % 7 == 0) {
         ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+      }
     }
   }
   EXPECT_GT(checked, 3000);
