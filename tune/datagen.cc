@@ -16,6 +16,7 @@
 #include "book/pgn.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "eval/network.h"
 #include "search/search.h"
 #include "tune/packed_position.h"
 
@@ -62,7 +63,8 @@ struct Players {
   search::TranspositionTable play_tt, check_tt;
   search::Options options;
   search::Searcher player{play_tt, options}, checker{check_tt, options};
-  Players() {
+  explicit Players(search::EvalMode eval_mode) {
+    options.eval_mode = eval_mode;
     play_tt.resize(kTableMegabytes);
     check_tt.resize(1);
   }
@@ -161,7 +163,7 @@ std::vector<GameRecord> play_games(int first, int count, const std::vector<std::
   std::vector<GameRecord> records(size_t(count), GameRecord{});
 #pragma omp parallel num_threads(threads)
   {
-    Players players;
+    Players players(options.eval_mode);
 #pragma omp for schedule(dynamic)
     for (int i = 0; i < count; ++i) {
       std::mt19937_64 pick(options.seed + uint64_t(first + i));
@@ -192,6 +194,8 @@ std::string run_signature(const DatagenOptions& o) {
       << (o.openings_path.empty() ? "startpos" : std::filesystem::path(o.openings_path).filename().string())
       << "\nmin-ply " << o.min_ply << "\nmax-opening-score " << o.max_opening_score << "\nshard-games "
       << o.shard_games << '\n';
+  if (o.eval_mode == search::EvalMode::kNetwork)
+    out << "eval network " << eval::active_network_name() << '\n';
   return out.str();
 }
 
@@ -284,7 +288,8 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
 std::string datagen_usage() {
   return "usage: vblitz datagen OUT [--format text|packed] [--games N] [--nodes N] [--openings FILE] "
          "[--pgn FILE] [--random-plies N] [--threads N] [--seed N] [--min-ply N] [--max-opening-score CP] "
-         "[--shard-games N]";
+         "[--shard-games N]\n(the global flags --eval-mode network and --eval-file FILE choose the players' "
+         "evaluation)";
 }
 
 std::string shard_path(const DatagenOptions& options, int shard) {

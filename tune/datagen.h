@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "search/search.h"
+
 namespace vblitz::tune {
 
 enum class DataFormat { kText, kPacked };
@@ -25,6 +27,7 @@ struct DatagenOptions {
   int random_plies = 4;   // random legal moves after the opening, for variety
   int threads = 0;        // 0 = all cores (OpenMP's default)
   uint64_t seed = 1;
+  search::EvalMode eval_mode = search::EvalMode::kClassic;  // the players' evaluation
   // --- packed format only ---
   int min_ply = 16;             // positions are kept from this many plies after the opening on
   int max_opening_score = 400;  // games whose first searched position scores more are dropped

@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
   }
   if (command == "datagen") {
     tune::DatagenOptions options;
+    options.eval_mode = eval_mode;
     if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
       std::cerr << *err << '\n' << tune::datagen_usage() << '\n';
       return 2;

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "core/game.h"
+#include "eval/network.h"
 #include "search/score.h"
 #include "tests/test_support.h"
 #include "tune/data_command.h"
@@ -95,6 +96,25 @@ TEST(PackedDatagen, ShardsHoldFilteredPositionsAndResumeToTheSameBytes) {
   std::ostringstream refused;
   EXPECT_NE(tune::run_datagen(other, refused), 0);
   EXPECT_NE(refused.str().find("other options"), std::string::npos) << refused.str();
+  // So would the other evaluation.
+  tune::DatagenOptions network = o;
+  network.eval_mode = search::EvalMode::kNetwork;
+  std::ostringstream refused_network;
+  EXPECT_NE(tune::run_datagen(network, refused_network), 0);
+}
+
+TEST(PackedDatagen, NetworkModePlayersScoreWithTheNetwork) {
+  tune::DatagenOptions classic = packed_run("vblitz_packed_classic");
+  tune::DatagenOptions network = packed_run("vblitz_packed_network");
+  classic.games = network.games = 4;
+  network.eval_mode = search::EvalMode::kNetwork;
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_datagen(classic, log), 0) << log.str();
+  ASSERT_EQ(tune::run_datagen(network, log), 0) << log.str();
+  EXPECT_NE(file_bytes(tune::shard_path(network, 0)), file_bytes(tune::shard_path(classic, 0)));
+  std::ifstream run(network.out_path + "/seed" + std::to_string(network.seed) + ".run");
+  const std::string signature((std::istreambuf_iterator<char>(run)), std::istreambuf_iterator<char>());
+  EXPECT_NE(signature.find("eval network " + eval::active_network_name()), std::string::npos) << signature;
 }
 
 TEST(PackedDatagen, ParsesItsArguments) {
