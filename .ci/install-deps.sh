@@ -3,7 +3,7 @@
 # Skips apt entirely when everything is already there.
 set -euo pipefail
 packages=(cmake make g++ clang libhwy-dev libomp-dev libgtest-dev libbenchmark-dev libclang-rt-14-dev clang-format
-  polyglot stockfish python3)
+  polyglot stockfish python3 python3-jsonschema nlohmann-json3-dev dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -18,6 +18,8 @@ BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, 
   search::Limits limits;
   limits.depth = depth;
   BenchResult total;
+  total.depth = depth;
+  total.threads = pool.size();
   uint64_t probes = 0, hits = 0, pawn_probes = 0, pawn_hits = 0, king_probes = 0, king_hits = 0;
   const int count = int(std::size(kBenchPositions));
   out << "info string bench depth " << depth << ", threads " << pool.size() << ", " << simd::describe()
@@ -29,9 +31,11 @@ BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, 
     search::Result r = pool.run(game.position(), limits, stop, nullptr);
     if (stop) {
       out << "info string bench stopped" << std::endl;
+      total.stopped = true;
       return total;
     }
     total.nodes += r.nodes;
+    ++total.positions;
     probes += r.tt_probes;
     hits += r.tt_hits;
     pawn_probes += r.pawn_probes;
@@ -44,9 +48,12 @@ BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, 
   total.time_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   auto rate = [](uint64_t h, uint64_t p) { return p ? 100.0 * double(h) / double(p) : 0.0; };
-  out << "\nHash hit rate: " << rate(hits, probes) << "%\n"
-      << "Pawn hash hit rate: " << rate(pawn_hits, pawn_probes) << "%\n"
-      << "King safety hash hit rate: " << rate(king_hits, king_probes) << "%\n"
+  total.hash_hit_rate = rate(hits, probes);
+  total.pawn_hash_hit_rate = rate(pawn_hits, pawn_probes);
+  total.king_hash_hit_rate = rate(king_hits, king_probes);
+  out << "\nHash hit rate: " << total.hash_hit_rate << "%\n"
+      << "Pawn hash hit rate: " << total.pawn_hash_hit_rate << "%\n"
+      << "King safety hash hit rate: " << total.king_hash_hit_rate << "%\n"
       << "Total time (ms): " << total.time_ms << '\n'
       << "Nodes searched: " << total.nodes << '\n'
       << "Nodes/second: " << total.nodes * 1000 / uint64_t(std::max<int64_t>(total.time_ms, 1)) << std::endl;

@@ -14,14 +14,17 @@ namespace vblitz::uci {
 constexpr int kDefaultBenchDepth = 12;
 
 struct BenchResult {
-  uint64_t nodes = 0;
+  int depth = 0, threads = 1, positions = 0;
+  uint64_t nodes = 0;  // the signature, when single-threaded
   int64_t time_ms = 0;
+  double hash_hit_rate = 0, pawn_hash_hit_rate = 0, king_hash_hit_rate = 0;  // percent
+  bool stopped = false;
 };
 
 // Clears the table, searches every bench position to `depth` with the pool's threads, prints a line per
 // position and the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate). When `stop`
 // becomes true it ends the current search and prints "info string bench stopped" instead of
-// the totals.
+// the totals (and returns with `stopped` set).
 BenchResult run_bench(search::TranspositionTable& tt, search::ThreadPool& pool, int depth, std::ostream& out,
                       const std::atomic<bool>& stop);
 

@@ -1,6 +1,8 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
 //   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
-//   vblitz [flags] bench [depth [threads]]
+//   vblitz [flags] bench [depth [threads]] [--json FILE]
+//   vblitz [flags] speedtest [threads [hash [seconds]]] [--json FILE]   (see uci/speedtest.h)
+//   vblitz [flags] sweep [bench|speedtest] [...] [--json FILE]          (see uci/sweep.h)
 //   vblitz params          (the default evaluation parameters, as a ParamFile)
 //   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
 //   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
@@ -19,9 +21,10 @@
 #include "tune/datagen.h"
 #include "tune/network_trainer.h"
 #include "tune/tune_command.h"
-#include "uci/bench.h"
 #include "uci/book_command.h"
+#include "uci/build_info.h"
 #include "uci/epd.h"
+#include "uci/speed_commands.h"
 #include "uci/uci.h"
 
 namespace {
@@ -75,45 +78,44 @@ bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode
 
 // `vblitz --help`: every command and flag.
 void print_help() {
-  std::cout << "VBlitz " VBLITZ_VERSION
-               " - a vectorized chess engine in the spirit of Cray Blitz\n\n"
-               "usage: vblitz [flags] [command ...]\n"
-               "Without a command, vblitz is a UCI engine on standard input and output.\n\n"
-               "flags (before the command):\n"
-               "  --kernels vector|scalar|all-vector   Highway kernels or their scalar twins\n"
-               "  --simd-target best|TARGET            cap Highway's dispatch (see --version)\n"
-               "  --eval-mode classic|network          the evaluation\n"
-               "  --eval-file NET.nnue                 load a network file\n"
-               "  --help, --version\n\n"
-               "commands:\n"
-               "  perft DEPTH [FEN]                    move-generation count by root move\n"
-               "  bench [DEPTH [THREADS]]              fixed search; 'Nodes searched' is the signature\n"
-               "  params                               the default evaluation parameters\n"
-               "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
-               "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
-               "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
-               "  data stats|prepare|export ...        packed network data (docs/network.md)\n"
-               "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
-               "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n";
+  std::cout
+      << "VBlitz " VBLITZ_VERSION
+         " - a vectorized chess engine in the spirit of Cray Blitz\n\n"
+         "usage: vblitz [flags] [command ...]\n"
+         "Without a command, vblitz is a UCI engine on standard input and output.\n\n"
+         "flags (before or after the command):\n"
+         "  --kernels vector|scalar|all-vector   Highway kernels or their scalar twins\n"
+         "  --simd-target best|TARGET            cap Highway's dispatch (see --version)\n"
+         "  --eval-mode classic|network          the evaluation\n"
+         "  --eval-file NET.nnue                 load a network file\n"
+         "  --help, --version\n\n"
+         "commands:\n"
+         "  perft DEPTH [FEN]                    move-generation count by root move\n"
+         "  bench [DEPTH [THREADS]] [--json F]   fixed search; 'Nodes searched' is the signature\n"
+         "  speedtest [THREADS [HASH [SECONDS]]] [--json F]\n"
+         "                                       the whole machine searching games as in play\n"
+         "  sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S] [--json F]\n"
+         "                                       every kernel setting and SIMD target, ratios to scalar\n"
+         "  params                               the default evaluation parameters\n"
+         "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
+         "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
+         "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
+         "  data stats|prepare|export ...        packed network data (docs/network.md)\n"
+         "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
+         "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n";
 }
 
 // `vblitz --version`: version, commit, build type, compiler and the SIMD targets compiled in.
 void print_version() {
-  std::cout << "VBlitz " VBLITZ_VERSION " (commit " VBLITZ_COMMIT ", " VBLITZ_BUILD_TYPE
-               " build, "
-#if defined(__clang__)
-               "clang " __clang_version__
-#elif defined(__GNUC__)
-               "gcc " __VERSION__
-#endif
-               ")\nSIMD targets compiled in and supported here:";
+  const vblitz::uci::BuildInfo b = vblitz::uci::build_info();
+  std::cout << "VBlitz " << b.version << " (commit " << b.commit << ", " << b.build_type << " build, "
+            << b.compiler << ")\nSIMD targets compiled in and supported here:";
   for (const std::string& t : vblitz::simd::available_targets()) std::cout << ' ' << t;
   std::cout << "\n" << vblitz::simd::describe() << '\n';
 }
 
 int main(int argc, char** argv) {
   using namespace vblitz;
-  using uci::kDefaultBenchDepth;
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return print_help(), 0;
@@ -174,21 +176,10 @@ int main(int argc, char** argv) {
     std::cout << eval::write_param_set(eval::default_param_set());
     return 0;
   }
-  if (command == "bench") {
-    long depth = kDefaultBenchDepth, threads = 1;
-    if ((args.size() > 1 && !uci::parse_int(args[1], 1, search::kMaxPly - 1, depth)) ||
-        (args.size() > 2 && !uci::parse_int(args[2], 1, search::ThreadPool::kMaxThreads, threads))) {
-      std::cerr << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << " [threads 1-1024]]\n";
-      return 2;
-    }
-    search::TranspositionTable tt;
+  if (uci::is_speed_command(command)) {
     search::Options options;
     options.eval_mode = eval_mode;
-    search::ThreadPool pool(tt, options);
-    pool.resize(int(threads));
-    const std::atomic<bool> never{false};
-    uci::run_bench(tt, pool, int(depth), std::cout, never);
-    return 0;
+    return uci::run_speed_command(command, {args.begin() + 1, args.end()}, options, std::cout, std::cerr);
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;

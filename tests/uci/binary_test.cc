@@ -2,6 +2,9 @@
 // responsiveness during a search, and clean exits.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <thread>
 
 #include "core/game.h"
@@ -54,6 +57,11 @@ TEST(Binary, HelpVersionAndBadCommandsFollowLinuxConventions) {
       {{"--kernels", "fast", "bench"}, "--kernels takes", 2},
       {{"train", "nothing.vbd"}, "train needs --out", 2},
       {{"data", "frob", "x"}, "unknown data command", 2},
+      {{"datagen"}, "datagen needs an output file", 2},
+      {{"tune"}, "tune needs a data file", 2},
+      {{"book", "frob"}, "usage: vblitz book", 2},
+      {{"speedtest", "0"}, "usage: vblitz speedtest", 2},
+      {{"sweep", "--rounds", "0"}, "usage: vblitz sweep", 2},
   };
   for (const Case& c : cases) {
     std::vector<std::string> argv = {VBLITZ_BINARY};
@@ -68,6 +76,37 @@ TEST(Binary, HelpVersionAndBadCommandsFollowLinuxConventions) {
   const std::string out = version.read_until("SIMD targets", milliseconds(5000));
   EXPECT_TRUE(contains(out, "commit ")) << out;
   EXPECT_TRUE(contains(out, " build")) << out;
+}
+
+// The man page documents every command and flag that --help lists.
+TEST(Binary, ManPageCoversEveryCommandAndFlagOfHelp) {
+  std::ifstream file(std::string(VBLITZ_DOCS_DIR) + "/vblitz.6");
+  ASSERT_TRUE(file) << "docs/vblitz.6 missing";
+  std::string man((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (size_t at; (at = man.find("\\-")) != std::string::npos;) man.replace(at, 2, "-");  // roff's \- is -
+  ChildProcess help({VBLITZ_BINARY, "--help"});
+  const std::string text = help.read_until("fit the classic parameters", milliseconds(5000));
+  std::istringstream lines(text);
+  int checked = 0;
+  bool in_commands = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line == "commands:") in_commands = true;
+    std::istringstream split(line);
+    const std::vector<std::string> words{std::istream_iterator<std::string>(split), {}};
+    if (in_commands && line.rfind("  ", 0) == 0 && line[2] != ' ' && !words.empty()) {
+      EXPECT_TRUE(contains(man, "\n.BI " + words[0]) || contains(man, "\n.BR " + words[0]) ||
+                  contains(man, "\n.B " + words[0]))
+          << "command " << words[0] << " is not in docs/vblitz.6";
+      ++checked;
+    }
+    for (const std::string& word : words) {
+      if (word.rfind("--", 0) != 0 && word.rfind("[--", 0) != 0) continue;
+      const std::string flag = word.substr(word.find('-'), word.find_first_of(",])") - word.find('-'));
+      EXPECT_TRUE(contains(man, flag)) << "flag " << flag << " is not in docs/vblitz.6";
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20) << checked;
 }
 
 TEST(Binary, HandshakeOptionsAndReady) {

@@ -1,0 +1,134 @@
+// bench, speedtest and sweep on the command line.
+#include "uci/speed_commands.h"
+
+#include <iostream>
+#include <optional>
+
+#include "search/threads.h"
+#include "uci/bench.h"
+#include "uci/json_report.h"
+#include "uci/speedtest.h"
+#include "uci/sweep.h"
+#include "uci/uci.h"
+
+namespace vblitz::uci {
+
+namespace {
+
+constexpr long kMaxThreads = search::ThreadPool::kMaxThreads;
+
+// Removes "--json FILE" from args into `path`; false if --json has no value.
+bool take_json_flag(std::vector<std::string>& args, std::string& path) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--json") continue;
+    if (i + 1 == args.size()) return false;
+    path = args[i + 1];
+    args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+    --i;
+  }
+  return true;
+}
+
+// Writes the document when a path was given; the exit status.
+int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err, int status) {
+  if (path.empty()) return status;
+  if (auto error = write_json_file(doc, path)) {
+    err << *error << '\n';
+    return 1;
+  }
+  return status;
+}
+
+int bench(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
+          std::ostream& out, std::ostream& err) {
+  long depth = kDefaultBenchDepth, threads = 1;
+  if (args.size() > 2 || (args.size() > 0 && !parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
+      (args.size() > 1 && !parse_int(args[1], 1, kMaxThreads, threads))) {
+    err << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << " [threads 1-" << kMaxThreads
+        << "]] [--json FILE]\n";
+    return 2;
+  }
+  search::TranspositionTable tt;
+  search::ThreadPool pool(tt, options);
+  pool.resize(int(threads));
+  const std::atomic<bool> never{false};
+  const BenchResult r = run_bench(tt, pool, int(depth), out, never);
+  nlohmann::json doc = result_document("bench");
+  doc["settings"] = settings_json(options, int(threads), tt.megabytes());
+  doc["bench"] = bench_json(r);
+  return finish(doc, json, err, 0);
+}
+
+int speedtest(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
+              std::ostream& out, std::ostream& err) {
+  SpeedtestOptions o = default_speedtest_options();
+  long threads = o.threads, hash = o.hash_mb, seconds = o.seconds;
+  const long max_hash = long(std::min<size_t>(search::physical_memory_megabytes() - 1, 1 << 20));
+  if (args.size() > 3 || (args.size() > 0 && !parse_int(args[0], 1, kMaxThreads, threads)) ||
+      (args.size() > 1 && !parse_int(args[1], 1, max_hash, hash)) ||
+      (args.size() > 2 && !parse_int(args[2], 1, 100000, seconds))) {
+    err << "usage: vblitz speedtest [threads 1-" << kMaxThreads << " [hash MB 1-" << max_hash
+        << " [seconds 1-100000]]] [--json FILE]\n";
+    return 2;
+  }
+  o.threads = int(threads);
+  o.hash_mb = args.size() > 1 ? int(hash) : speedtest_hash_mb(o.threads);
+  o.seconds = int(seconds);
+  const std::atomic<bool> never{false};
+  const SpeedtestResult r = run_speedtest(o, options, out, err, never);
+  if (r.stopped) return 1;
+  nlohmann::json doc = result_document("speedtest");
+  doc["settings"] = settings_json(options, o.threads, size_t(o.hash_mb));
+  doc["speedtest"] = speedtest_json(r, o);
+  return finish(doc, json, err, 0);
+}
+
+int sweep(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
+          std::ostream& out, std::ostream& err) {
+  SweepOptions o;
+  size_t i = 0;
+  if (i < args.size() && (args[i] == "bench" || args[i] == "speedtest"))
+    o.speedtest = args[i++] == "speedtest";
+  for (; i < args.size(); i += 2) {
+    long v = 0;
+    const bool has_value = i + 1 < args.size();
+    if (has_value && args[i] == "--rounds" && parse_int(args[i + 1], 1, 100, v))
+      o.rounds = int(v);
+    else if (has_value && args[i] == "--depth" && parse_int(args[i + 1], 1, search::kMaxPly - 1, v))
+      o.depth = int(v);
+    else if (has_value && args[i] == "--threads" && parse_int(args[i + 1], 1, kMaxThreads, v))
+      o.threads = int(v);
+    else if (has_value && args[i] == "--seconds" && parse_int(args[i + 1], 1, 100000, v))
+      o.seconds = int(v);
+    else {
+      err << "usage: vblitz sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S]"
+             " [--json FILE]\n";
+      return 2;
+    }
+  }
+  const SweepResult r = run_sweep(o, options, out);
+  nlohmann::json doc = result_document("sweep");
+  doc["settings"] = settings_json(options, o.threads, size_t(o.hash_mb));
+  doc["sweep"] = sweep_json(r, o);
+  return finish(doc, json, err, r.signatures_match ? 0 : 1);
+}
+
+}  // namespace
+
+bool is_speed_command(const std::string& command) {
+  return command == "bench" || command == "speedtest" || command == "sweep";
+}
+
+int run_speed_command(const std::string& command, std::vector<std::string> args,
+                      const search::Options& options, std::ostream& out, std::ostream& err) {
+  std::string json;
+  if (!take_json_flag(args, json)) {
+    err << "--json needs a file name\n";
+    return 2;
+  }
+  if (command == "bench") return bench(args, options, json, out, err);
+  if (command == "speedtest") return speedtest(args, options, json, out, err);
+  return sweep(args, options, json, out, err);
+}
+
+}  // namespace vblitz::uci
