@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Writes docs/performance.md (and its charts) in one run: VBlitz's `bench` nodes per second for
-scalar and vector kernels and for each SIMD target, thread scaling, Stockfish 15.1's and
-Ethereal 12's `bench` nodes per second when installed, and perft against Stockfish; medians
-of interleaved runs on this machine, with the CPU, compiler and date.
+"""Writes docs/performance.md (and its charts) in one run from VBlitz's own JSON results:
+`vblitz sweep` (bench for every kernel setting and SIMD target, classic and network evaluation),
+`vblitz bench` and `vblitz speedtest` for 1..N threads, Stockfish 15.1's and Ethereal 12's
+`bench` nodes per second when installed, and perft against Stockfish; medians of interleaved
+runs on this machine. Every JSON result is kept in --json-dir, which perf/machines_report.py
+reads (with the directories of other machines) to compare machines.
 
 usage: python3 perf/performance_report.py [--build build/release] [--runs 3] [--depth 12]
+                                          [--speedtest-seconds 150] [--json-dir DIR]
 """
 import argparse
 import datetime
+import json
 import os
 import re
 import statistics
@@ -15,8 +19,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import kernels_report  # noqa: E402  (shared helpers: CPU, compiler, bench settings)
-import thread_scaling  # noqa: E402
+import kernels_report  # noqa: E402  (write_svg)
+import thread_scaling  # noqa: E402  (markers, svg)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = {"Stockfish 15.1": ("/usr/games/stockfish", r"Nodes/second\s*:\s*(\d+)"),
@@ -26,6 +30,14 @@ PEERS = {"Stockfish 15.1": ("/usr/games/stockfish", r"Nodes/second\s*:\s*(\d+)")
 def peer_nps(binary, pattern):
     out = subprocess.run([binary, "bench"], check=True, capture_output=True, text=True)
     return int(re.search(pattern, out.stdout + out.stderr).group(1))
+
+
+def result(binary, args, path):
+    """Runs `vblitz ARGS --json PATH` and returns the JSON document."""
+    subprocess.run([binary] + args + ["--json", path], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(path) as f:
+        return json.load(f)
 
 
 def bar_svg(rows, path, title):
@@ -43,22 +55,44 @@ def bar_svg(rows, path, title):
     kernels_report.write_svg(out, path)
 
 
+def sweep_table(doc):
+    runs = doc["sweep"]["runs"]
+    lines = ["| Kernels | SimdTarget | nodes | nodes/second (median) | vs scalar |", "|---|---|---|---|---|"]
+    for r in runs:
+        lines.append(f"| {r['kernels']} | {r['simd_target']} | {r['nodes'][0]} | {r['median_nodes_per_second']} | "
+                     f"{r['ratio_to_scalar']:.2f}x |")
+    same = "the same node count in every run" if doc["sweep"].get("signatures_match") else "DIFFERENT node counts"
+    return lines + ["", f"`{doc['settings']['eval_mode']}` evaluation: {same}."]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--depth", type=int, default=12)
+    parser.add_argument("--speedtest-seconds", type=int, default=150)
+    parser.add_argument("--json-dir", default=os.path.join(ROOT, "build", "results"))
     args = parser.parse_args()
     binary = os.path.join(args.build, "vblitz")
-    targets = [t.split()[0] for t in subprocess.run([binary, "--kernels", "scalar", "perft", "1"], capture_output=True,
-                                                     text=True).stdout.split("best of ")[1].split(")")[0].split()]
-    settings = [("scalar", "best", "bucket"), ("vector", "best", "bucket")] + [("vector", t, "bucket") for t in targets]
-    bench, nodes = kernels_report.bench_rates(args.build, args.runs, settings, args.depth)
+    os.makedirs(args.json_dir, exist_ok=True)
+    out = lambda name: os.path.join(args.json_dir, name)
 
-    threads = list(range(1, (os.cpu_count() or 1) + 1))
-    samples = {t: [thread_scaling.bench(binary, args.depth, t) for _ in range(args.runs)] for t in threads}
-    t_nps = {t: statistics.median(s[0] for s in samples[t]) for t in threads}
-    t_ms = {t: statistics.median(s[1] for s in samples[t]) for t in threads}
+    sweeps = {mode: result(binary, ["--eval-mode", mode, "sweep", "--rounds", str(args.runs), "--depth",
+                                    str(args.depth)], out(f"sweep-bench-{mode}.json"))
+              for mode in ("classic", "network")}
+
+    cpus = os.cpu_count() or 1
+    threads = list(range(1, cpus + 1))
+    bench, speed = {t: [] for t in threads}, {t: [] for t in threads}
+    for run in range(args.runs):
+        for t in threads:
+            bench[t].append(result(binary, ["bench", str(args.depth), str(t)], out(f"bench-t{t}-r{run + 1}.json"))["bench"])
+        for t in threads:
+            speed[t].append(result(binary, ["speedtest", str(t), str(64 * t), str(args.speedtest_seconds)],
+                                   out(f"speedtest-t{t}-r{run + 1}.json"))["speedtest"])
+    b_nps = {t: statistics.median(b["nodes_per_second"] for b in bench[t]) for t in threads}
+    b_ms = {t: statistics.median(b["time_ms"] for b in bench[t]) for t in threads}
+    s_nps = {t: statistics.median(s["nodes_per_second"] for s in speed[t]) for t in threads}
 
     peers = {}
     for name, (path, pattern) in PEERS.items():
@@ -68,27 +102,41 @@ def main():
     perft = subprocess.run(["bash", os.path.join(ROOT, "perf", "perft_vs_stockfish.sh"), "1", binary],
                            capture_output=True, text=True).stdout.strip()
 
+    doc = sweeps["classic"]
+    machine, build = doc["machine"], doc["build"]
     date = datetime.date.today().isoformat()
     lines = ["# Performance", "",
-             f"Generated by `python3 perf/performance_report.py --runs {args.runs}` on {date}: "
-             f"{kernels_report.cpu_name()}; {kernels_report.compiler(args.build)}. Shared, noisy machine:",
-             "medians of interleaved runs; compare ratios within this page, not across pages.", "",
-             f"## bench (depth {args.depth}, 1 thread): kernels and SIMD targets", "",
-             "| Kernels | SimdTarget | nodes | nodes/second | vs scalar |", "|---|---|---|---|---|"]
-    base = bench[("scalar", "best", "bucket")]
-    for key, rate in bench.items():
-        lines.append(f"| {key[0]} | {key[1]} | {nodes[key]} | {rate:.0f} | {rate / base:.2f}x |")
-    lines += ["", "![bench nodes per second](bench.svg)", "",
-              "Every row searches the same tree (the node count is the signature).", "",
+             f"Generated by `python3 perf/performance_report.py --runs {args.runs}` on {date}: {machine['cpu_model']}, "
+             f"{machine['hardware_threads']} hardware threads, SIMD targets {' '.join(machine['simd_targets'])}; "
+             f"{build['compiler']}, `{build['flags']}`, commit {build['commit']}. Shared, noisy machine: medians of "
+             "interleaved runs; compare ratios within this page, not across pages. The JSON results behind every "
+             f"figure are in `{os.path.relpath(args.json_dir, ROOT)}` (schema `docs/result.schema.json`).", ""]
+    for mode in ("classic", "network"):
+        lines += [f"## bench (depth {args.depth}, 1 thread), {mode} evaluation: kernels and SIMD targets", "",
+                  f"`vblitz --eval-mode {mode} sweep --rounds {args.runs} --depth {args.depth}`:", ""]
+        lines += sweep_table(sweeps[mode]) + [""]
+    lines += ["![bench nodes per second](bench.svg)", "",
               "## Threads (Lazy SMP)", "", thread_scaling.BEGIN, "",
+              f"`vblitz bench {args.depth} T`:", "",
               "| threads | nodes/second | nps speed-up | time-to-depth speed-up |", "|---|---|---|---|"]
     for t in threads:
-        lines.append(f"| {t} | {t_nps[t]:.0f} | {t_nps[t] / t_nps[1]:.2f}x | {t_ms[1] / t_ms[t]:.2f}x |")
+        lines.append(f"| {t} | {b_nps[t]:.0f} | {b_nps[t] / b_nps[1]:.2f}x | {b_ms[1] / b_ms[t]:.2f}x |")
     lines += ["", "![thread scaling](threads.svg)", "", thread_scaling.END, "",
-              "## Other engines' bench (their own positions and depths, 1 thread)", ""]
+              "## speedtest: the whole machine as in play", "",
+              f"`vblitz speedtest T {64}xT {args.speedtest_seconds}` (419 positions of four games under a clock; "
+              "each run's nodes per second, then the median and the spread (max - min) / median):", "",
+              "| threads | runs (nodes/second) | median | spread | speed-up | mean depth |", "|---|---|---|---|---|---|"]
+    for t in threads:
+        values = [s["nodes_per_second"] for s in speed[t]]
+        spread = (max(values) - min(values)) / s_nps[t] * 100
+        depth = statistics.median(s["mean_depth"] for s in speed[t])
+        lines.append(f"| {t} | {', '.join(str(v) for v in values)} | {s_nps[t]:.0f} | {spread:.1f}% | "
+                     f"{s_nps[t] / s_nps[1]:.2f}x | {depth:.1f} |")
+    lines += ["", "## Other engines' bench (their own positions and depths, 1 thread)", ""]
+    vector = next(r for r in sweeps["classic"]["sweep"]["runs"] if r["kernels"] == "vector")
     if peers:
         lines += ["| engine | nodes/second |", "|---|---|"]
-        lines.append(f"| VBlitz (bench {args.depth}, vector kernels) | {bench[('vector', 'best', 'bucket')]:.0f} |")
+        lines.append(f"| VBlitz (bench {args.depth}, vector kernels) | {vector['median_nodes_per_second']} |")
         for name, rate in peers.items():
             lines.append(f"| {name} | {rate:.0f} |")
         lines += ["", "Each engine's `bench` searches its own positions with its own evaluation, so this compares",
@@ -98,10 +146,11 @@ def main():
     lines += ["", "## Move generation: perft against Stockfish 15.1", "", "`perf/perft_vs_stockfish.sh 1`:", "", perft, ""]
     with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
         f.write("\n".join(lines))
-    bar_svg([(f"{k[0]} {k[1]}", v) for k, v in bench.items()] +
-            [(name, rate) for name, rate in peers.items()], os.path.join(ROOT, "docs", "bench.svg"),
+    rows = [(f"{mode} {r['kernels']} {r['simd_target']}", r["median_nodes_per_second"])
+            for mode in ("classic", "network") for r in sweeps[mode]["sweep"]["runs"] if r["kernels"] != "all-vector"]
+    bar_svg(rows + [(name, rate) for name, rate in peers.items()], os.path.join(ROOT, "docs", "bench.svg"),
             f"bench nodes per second, 1 thread ({date})")
-    thread_scaling.svg([(t, t_nps[t], t_nps[t] / t_nps[1], t_ms[1] / t_ms[t]) for t in threads],
+    thread_scaling.svg([(t, b_nps[t], b_nps[t] / b_nps[1], b_ms[1] / b_ms[t]) for t in threads],
                        os.path.join(ROOT, "docs", "threads.svg"))
     print("\n".join(lines))
 
