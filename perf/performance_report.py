@@ -99,8 +99,15 @@ def main():
         if os.access(path, os.X_OK):
             peers[name] = statistics.median(peer_nps(path, pattern) for _ in range(args.runs))
 
-    perft = subprocess.run(["bash", os.path.join(ROOT, "perf", "perft_vs_stockfish.sh"), "1", binary],
+    perft = subprocess.run(["bash", os.path.join(ROOT, "perf", "perft_vs_stockfish.sh"), str(args.runs), binary],
                            capture_output=True, text=True).stdout.strip()
+    perft_threads = {t: [] for t in threads}
+    for _ in range(args.runs):
+        for t in threads:
+            out = subprocess.run([binary, "perft", "7", "--threads", str(t)], check=True, capture_output=True,
+                                 text=True).stdout
+            perft_threads[t].append(int(re.search(r"Nodes/second: (\d+)", out).group(1)))
+    p_nps = {t: statistics.median(v) for t, v in perft_threads.items()}
 
     doc = sweeps["classic"]
     machine, build = doc["machine"], doc["build"]
@@ -143,7 +150,14 @@ def main():
                   "throughput only, not search efficiency."]
     else:
         lines.append("Neither Stockfish nor Ethereal is installed (`apt-get install stockfish ethereal-chess`).")
-    lines += ["", "## Move generation: perft against Stockfish 15.1", "", "`perf/perft_vs_stockfish.sh 1`:", "", perft, ""]
+    lines += ["", "## Move generation: perft against Stockfish 15.1", "",
+              f"`perf/perft_vs_stockfish.sh {args.runs}` (one thread each; the last ply counted, not generated):", "",
+              perft, "", "### perft on all cores", "", "`vblitz perft 7 --threads T` (start position):", "",
+              "| threads | nodes/second (runs) | median | speed-up |", "|---|---|---|---|"]
+    for t in threads:
+        lines.append(f"| {t} | {', '.join(str(v) for v in perft_threads[t])} | {p_nps[t]:.0f} | "
+                     f"{p_nps[t] / p_nps[1]:.2f}x |")
+    lines.append("")
     with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
         f.write("\n".join(lines))
     rows = [(f"{mode} {r['kernels']} {r['simd_target']}", r["median_nodes_per_second"])
