@@ -10,6 +10,7 @@ static_assert(sizeof(Move) == sizeof(uint16_t), "a Move is stored as its raw 16 
 namespace {
 
 std::atomic<MoveSerializer> installed_serializer{nullptr};
+std::atomic<PieceMoveCounter> installed_counter{nullptr};
 
 // Writes moves with core's own pop-lsb loops.
 struct ScalarEmitter {
@@ -173,6 +174,71 @@ Move* generate_all(const Emitter& emit, const Position& pos, Move* list) {
   return list;
 }
 
+// The legal moves of the side to move, counted: pawn moves set-wise (promotions four times),
+// unpinned knights and sliders by `count_pieces`, pinned sliders along their pin line, en
+// passant and castling as the generator tests them, king moves to unattacked squares.
+template <Color Us>
+int count_all(PieceMoveCounter count_pieces, const Position& pos) {
+  constexpr Color Them = ~Us;
+  constexpr Direction Up = pawn_push(Us);
+  constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
+  constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
+  constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
+  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+  const Square ksq = pos.king_square(Us);
+  const Bitboard checkers = pos.checkers();
+  const Bitboard occupied = pos.pieces();
+  const Bitboard enemies = pos.pieces(Them);
+  int count = 0;
+
+  if (!more_than_one(checkers)) {
+    const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard capture_target = enemies & check_mask;
+    const Bitboard push_target = ~occupied & check_mask;
+    const Bitboard target = capture_target | push_target;
+
+    // Pawns: the unpinned ones set-wise; a pinned one only along its pin line.
+    auto pawn_count = [&](Bitboard pawns, Bitboard captures, Bitboard pushes) {
+      const Bitboard promoting = pawns & Rank7, others = pawns & ~Rank7;
+      const Bitboard single = shift<Up>(others) & ~occupied;
+      return 4 * (popcount(shift<Up>(promoting) & pushes) + popcount(shift<UpRight>(promoting) & captures) +
+                  popcount(shift<UpLeft>(promoting) & captures)) +
+             popcount(shift<UpRight>(others) & captures) + popcount(shift<UpLeft>(others) & captures) +
+             popcount(single & pushes) + popcount(shift<Up>(single & Rank3) & pushes);
+    };
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+    count += pawn_count(pawns & ~pinned, capture_target, push_target);
+    for (Bitboard b = pawns & pinned; b;) {
+      const Square s = pop_lsb(b);
+      const Bitboard pin_line = line_bb(ksq, s);
+      count += pawn_count(square_bb(s), capture_target & pin_line, push_target & pin_line);
+    }
+    Move ep_moves[2];
+    count += int(en_passant_moves<Us>(pos, ep_moves) - ep_moves);
+
+    const Bitboard orthogonal = pos.pieces(Us, ROOK, QUEEN), diagonal = pos.pieces(Us, BISHOP, QUEEN);
+    count += count_pieces(orthogonal & ~pinned, diagonal & ~pinned, pos.pieces(Us, KNIGHT) & ~pinned,
+                          occupied, target);
+    for (Bitboard b = (orthogonal | diagonal) & pinned; b;) {
+      const Square s = pop_lsb(b);
+      Bitboard to = 0;
+      if (orthogonal & square_bb(s)) to |= rook_attacks(s, occupied);
+      if (diagonal & square_bb(s)) to |= bishop_attacks(s, occupied);
+      count += popcount(to & target & line_bb(ksq, s));
+    }
+    if (!checkers) {
+      Move castles[2];
+      count += int(castling_moves<Us>(pos, castles) - castles);
+    }
+  }
+
+  const Bitboard without_king = occupied ^ square_bb(ksq);
+  for (Bitboard b = king_attacks(ksq) & ~pos.pieces(Us); b;)
+    count += !(pos.attackers_to(pop_lsb(b), without_king) & enemies);
+  return count;
+}
+
 // The generator with an installed serializer, kept out of line so that the scalar path keeps
 // its inlining (measured: inlining both variants cost the scalar path about a quarter of its
 // perft speed).
@@ -195,6 +261,25 @@ Move* generate(const Position& pos, Move* list) {
     return generate_with<T>(serialize, pos, list);
   return pos.side_to_move() == WHITE ? generate_all<T, WHITE>(ScalarEmitter(), pos, list)
                                      : generate_all<T, BLACK>(ScalarEmitter(), pos, list);
+}
+
+void set_piece_move_counter(PieceMoveCounter counter) {
+  installed_counter.store(counter, std::memory_order_relaxed);
+}
+
+int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
+                      Bitboard target) {
+  int count = 0;
+  for (Bitboard b = knights; b;) count += popcount(knight_attacks(pop_lsb(b)) & target);
+  for (Bitboard b = orthogonal; b;) count += popcount(rook_attacks(pop_lsb(b), occupied) & target);
+  for (Bitboard b = diagonal; b;) count += popcount(bishop_attacks(pop_lsb(b), occupied) & target);
+  return count;
+}
+
+int count_legal(const Position& pos) {
+  PieceMoveCounter counter = installed_counter.load(std::memory_order_relaxed);
+  if (!counter) counter = count_piece_moves;
+  return pos.side_to_move() == WHITE ? count_all<WHITE>(counter, pos) : count_all<BLACK>(counter, pos);
 }
 
 template Move* generate<NOISY>(const Position&, Move*);

@@ -28,6 +28,22 @@ constexpr int kMoveListSlack = 128;
 using MoveSerializer = size_t (*)(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
 void set_move_serializer(MoveSerializer serializer);
 
+// A piece-move counter: the number of moves of the knights in `knights` and the sliders in
+// `orthogonal` (rooks, queens) and `diagonal` (bishops, queens) to squares of `target`, with
+// `occupied` blocking the sliders; the pieces must not be pinned. The SIMD layer installs its
+// vector kernel here (simd/move_count.h); null selects count_piece_moves. Set it only while no
+// search or perft runs.
+using PieceMoveCounter = int (*)(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
+                                 Bitboard target);
+void set_piece_move_counter(PieceMoveCounter counter);
+// The plain counter: each piece's attack set from the lookup tables, masked and counted.
+int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
+                      Bitboard target);
+
+// The number of legal moves of pos, equal to MoveList<LEGAL>(pos).size(), counted set-wise
+// without writing the moves (perft's last ply).
+int count_legal(const Position& pos);
+
 // Writes the legal moves of kind T to `list` and returns one past the last; `list` needs room
 // for kMaxMoves + kMoveListSlack moves. EVASIONS requires
 // the side to move to be in check; NOISY and QUIET are legal in check as well.

@@ -9,8 +9,8 @@ namespace vblitz::core {
 
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
+  if (depth == 1) return uint64_t(count_legal(pos));
   MoveList<LEGAL> moves(pos);
-  if (depth == 1) return moves.size();
   uint64_t nodes = 0;
   StateInfo st;
   for (Move m : moves) {
@@ -40,10 +40,54 @@ std::optional<uint64_t> perft_until(Position& pos, int depth, const std::atomic<
   return nodes;
 }
 
+// perft_divide on `threads` threads over the positions two plies down (depth >= 3).
+std::vector<std::pair<Move, uint64_t>> parallel_divide(const Position& pos, int depth,
+                                                       const std::atomic<bool>& stop, int threads) {
+  struct Task {
+    size_t root;  // index of the root move
+    Move reply;
+  };
+  const MoveList<LEGAL> roots(pos);
+  std::vector<Task> tasks;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    Position child = pos;
+    StateInfo st;
+    child.do_move(roots.begin()[i], st);
+    for (Move reply : MoveList<LEGAL>(child)) tasks.push_back({i, reply});
+  }
+  std::vector<uint64_t> counts(tasks.size(), 0);
+  std::vector<char> done(tasks.size(), 0);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (size_t t = 0; t < tasks.size(); ++t) {
+    Position p = pos;  // the game's earlier states are shared, read only
+    StateInfo st1, st2;
+    p.do_move(roots.begin()[tasks[t].root], st1);
+    p.do_move(tasks[t].reply, st2);
+    if (const std::optional<uint64_t> n = perft_until(p, depth - 2, stop)) {
+      counts[t] = *n;
+      done[t] = 1;
+    }
+  }
+  // The root moves in order, up to the first one not finished.
+  std::vector<std::pair<Move, uint64_t>> result;
+  size_t t = 0;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    uint64_t nodes = 0;
+    for (; t < tasks.size() && tasks[t].root == i; ++t) {
+      if (!done[t]) return result;
+      nodes += counts[t];
+    }
+    result.emplace_back(roots.begin()[i], nodes);
+  }
+  return result;
+}
+
 }  // namespace
 
-std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth, const std::atomic<bool>* stop) {
+std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth, const std::atomic<bool>* stop,
+                                                    int threads) {
   static const std::atomic<bool> never{false};
+  if (threads > 1 && depth >= 3) return parallel_divide(pos, depth, stop ? *stop : never, threads);
   std::vector<std::pair<Move, uint64_t>> result;
   StateInfo st;
   for (Move m : MoveList<LEGAL>(pos)) {

@@ -16,6 +16,7 @@
 #include "core/prng.h"
 #include "simd/dispatch.h"
 #include "simd/killer_match.h"
+#include "simd/move_count.h"
 #include "simd/network_kernels.h"
 #include "simd/serialize.h"
 #include "simd/slider_attacks.h"
@@ -122,6 +123,18 @@ void register_all(const std::string& impl) {
       benchmark::DoNotOptimize(simd::side_slider_attacks(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
                                                          pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
                                                          pos.pieces()));
+    }
+  });
+  benchmark::RegisterBenchmark(("move_count/whole_side/" + impl).c_str(), [=](State& state) {
+    select(impl);
+    const auto& positions = suite_positions();
+    size_t i = 0;
+    for (auto _ : state) {
+      const core::Position& pos = positions[i++ % positions.size()];
+      benchmark::DoNotOptimize(simd::count_piece_moves(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
+                                                       pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
+                                                       pos.pieces(core::WHITE, core::KNIGHT), pos.pieces(),
+                                                       ~pos.pieces(core::WHITE)));
     }
   });
   benchmark::RegisterBenchmark(("serialize/8_targets/" + impl).c_str(), [=](State& state) {

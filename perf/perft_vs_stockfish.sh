@@ -19,7 +19,8 @@ cases=(
 run_perft() {
   local engine=$1 position=$2 depth=$3 start end nodes
   start=$(date +%s%N)
-  nodes=$(printf '%s\ngo perft %s\nquit\n' "$position" "$depth" | "$engine" 2>/dev/null |
+  # No quit: it would stop VBlitz's count; at the end of input both engines finish counting.
+  nodes=$(printf '%s\ngo perft %s\n' "$position" "$depth" | "$engine" 2>/dev/null |
     awk '/^Nodes searched/ {print $3}')
   end=$(date +%s%N)
   echo "$nodes $(awk -v ns=$((end - start)) 'BEGIN {printf "%.3f", ns / 1e9}')"

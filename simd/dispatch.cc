@@ -20,6 +20,7 @@ HWY_AFTER_NAMESPACE();
 #include "core/movegen.h"
 #include "core/text.h"
 #include "simd/dispatch_table.h"
+#include "simd/move_count.h"
 #include "simd/serialize.h"
 
 namespace vblitz::simd {
@@ -56,10 +57,12 @@ std::atomic<size_t> dispatch_index{chosen_index()};
 
 namespace {
 
-// Gives core's move generator the serializer for the current selection: the vector kernel of
-// the chosen target (resolved once, so each call is one indirect jump), or none for scalar.
+// Gives core's move generator the serializer and the move counter for the current selection:
+// the vector kernels of the chosen target (resolved once, so each call is one indirect jump),
+// or none for the scalar twins.
 void install_move_serializer() {
   core::set_move_serializer(use_vector(Kernel::kSerialize) ? serialize_vector_pointer() : nullptr);
+  core::set_piece_move_counter(use_vector(Kernel::kMoveCount) ? count_piece_moves_vector_pointer() : nullptr);
 }
 
 const bool serializer_installed = (install_move_serializer(), true);
@@ -103,8 +106,8 @@ const char* kernels_name(Kernels k) {
   return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
 }
 const char* kernel_name(Kernel k) {
-  static const char* const names[] = {"tt_probe",   "slider_attacks", "serialize",
-                                      "table_scan", "killer_match",   "network"};
+  static const char* const names[] = {"tt_probe",     "slider_attacks", "serialize", "table_scan",
+                                      "killer_match", "network",        "move_count"};
   return names[unsigned(k)];
 }
 

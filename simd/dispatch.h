@@ -11,7 +11,16 @@
 namespace vblitz::simd {
 
 // The kernels, each with a Highway version and a scalar twin.
-enum class Kernel { kTtProbe, kSliderAttacks, kSerialize, kTableScan, kKillerMatch, kNetwork, kCount };
+enum class Kernel {
+  kTtProbe,
+  kSliderAttacks,
+  kSerialize,
+  kTableScan,
+  kKillerMatch,
+  kNetwork,
+  kMoveCount,
+  kCount
+};
 
 // What the Kernels setting selects:
 //  kVector    (default) the Highway version of every kernel that beats its scalar twin in this

@@ -29,27 +29,31 @@ HWY_INLINE hn::Vec<D> StepShift(hn::Vec<D> v, M left, hn::Vec<D> amount) {
   return hn::IfThenElse(left, hn::operator<<(v, amount), hn::operator>>(v, amount));
 }
 
+// Fills lanes i .. i+N-1 of the eight directions from the generator sets in `g` through empty
+// squares and returns the squares each lane's direction attacks (i a multiple of N).
+template <class D>
+HWY_INLINE hn::Vec<D> FillChunk(D d, hn::Vec<D> g, uint64_t occupied, size_t i) {
+  const auto left = hn::Ne(hn::Load(d, kLeft + i), hn::Zero(d));
+  const auto step1 = hn::Load(d, kStep + i);
+  const auto step2 = hn::Add(step1, step1);
+  const auto step4 = hn::Add(step2, step2);
+  const auto landing = hn::Load(d, kLanding + i);
+  auto empty = hn::AndNot(hn::Set(d, occupied), landing);
+  g = hn::Or(g, hn::And(empty, StepShift<D>(g, left, step1)));
+  empty = hn::And(empty, StepShift<D>(empty, left, step1));
+  g = hn::Or(g, hn::And(empty, StepShift<D>(g, left, step2)));
+  empty = hn::And(empty, StepShift<D>(empty, left, step2));
+  g = hn::Or(g, hn::And(empty, StepShift<D>(g, left, step4)));
+  return hn::And(landing, StepShift<D>(g, left, step1));
+}
+
 // Fills from generator sets gen[k] along direction k for k = 0..7 through empty squares, and
 // writes the attacked squares of each direction to out[k].
 HWY_INLINE void FillDirections(const uint64_t* HWY_RESTRICT gen, uint64_t occupied,
                                uint64_t* HWY_RESTRICT out) {
   const hn::CappedTag<uint64_t, 8> d;
   const size_t N = hn::Lanes(d);
-  for (size_t i = 0; i < 8; i += N) {
-    const auto left = hn::Ne(hn::Load(d, kLeft + i), hn::Zero(d));
-    const auto step1 = hn::Load(d, kStep + i);
-    const auto step2 = hn::Add(step1, step1);
-    const auto step4 = hn::Add(step2, step2);
-    const auto landing = hn::Load(d, kLanding + i);
-    auto g = hn::LoadU(d, gen + i);
-    auto empty = hn::AndNot(hn::Set(d, occupied), landing);
-    g = hn::Or(g, hn::And(empty, StepShift<decltype(d)>(g, left, step1)));
-    empty = hn::And(empty, StepShift<decltype(d)>(empty, left, step1));
-    g = hn::Or(g, hn::And(empty, StepShift<decltype(d)>(g, left, step2)));
-    empty = hn::And(empty, StepShift<decltype(d)>(empty, left, step2));
-    g = hn::Or(g, hn::And(empty, StepShift<decltype(d)>(g, left, step4)));
-    hn::StoreU(hn::And(landing, StepShift<decltype(d)>(g, left, step1)), d, out + i);
-  }
+  for (size_t i = 0; i < 8; i += N) hn::StoreU(FillChunk(d, hn::LoadU(d, gen + i), occupied, i), d, out + i);
 }
 
 inline SliderAttacks SliderAttacksOf(int square, uint64_t occupied) {

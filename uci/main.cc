@@ -1,21 +1,21 @@
 // vblitz: the UCI engine when run without arguments, or a one-shot command:
-//   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN]
-//   vblitz [flags] bench [depth [threads]] [--json FILE]
-//   vblitz [flags] speedtest [threads [hash [seconds]]] [--json FILE]   (see uci/speedtest.h)
-//   vblitz [flags] sweep [bench|speedtest] [...] [--json FILE]          (see uci/sweep.h)
-//   vblitz params          (the default evaluation parameters, as a ParamFile)
-//   vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test scripts)
-//   vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h)
-//   vblitz datagen OUT [...]     (self-play tuning and network data; see tune/datagen.h)
-//   vblitz data stats|prepare|export ...  (packed network data; see tune/data_command.h)
-//   vblitz train DATA --out NET [...]      (fits the network evaluation; see tune/network_trainer.h)
-//   vblitz tune DATA --out FILE [...]  (fits the parameters; see tune/tune_command.h)
+//   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN] [--threads
+//   T] vblitz [flags] bench [depth [threads]] [--json FILE] vblitz [flags] speedtest [threads [hash
+//   [seconds]]] [--json FILE]   (see uci/speedtest.h) vblitz [flags] sweep [bench|speedtest] [...] [--json
+//   FILE]          (see uci/sweep.h) vblitz params          (the default evaluation parameters, as a
+//   ParamFile) vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test
+//   scripts) vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h) vblitz datagen
+//   OUT [...]     (self-play tuning and network data; see tune/datagen.h) vblitz data stats|prepare|export
+//   ...  (packed network data; see tune/data_command.h) vblitz train DATA --out NET [...]      (fits the
+//   network evaluation; see tune/network_trainer.h) vblitz tune DATA --out FILE [...]  (fits the parameters;
+//   see tune/tune_command.h)
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
 #include "eval/param_blocks.h"
+#include "search/threads.h"
 #include "simd/dispatch.h"
 #include "tune/data_command.h"
 #include "tune/datagen.h"
@@ -126,9 +126,15 @@ int main(int argc, char** argv) {
 
   std::string command = args[0];
   if (command == "perft") {
-    long depth = 0;
-    if (args.size() < 2 || !uci::parse_int(args[1], 1, 64, depth)) {
-      std::cerr << "usage: vblitz perft <depth 1-64> [FEN]\n";
+    long depth = 0, threads = 1;
+    for (size_t i = 1; i + 1 < args.size(); ++i) {
+      if (args[i] != "--threads") continue;
+      if (!uci::parse_int(args[i + 1], 1, search::ThreadPool::kMaxThreads, threads)) threads = 0;
+      args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+      break;
+    }
+    if (args.size() < 2 || !uci::parse_int(args[1], 1, 64, depth) || threads == 0) {
+      std::cerr << "usage: vblitz perft <depth 1-64> [FEN] [--threads 1-1024]\n";
       return 2;
     }
     std::string fen = core::Position::kStartFen;
@@ -141,8 +147,8 @@ int main(int argc, char** argv) {
       std::cerr << "bad FEN: " << *err << '\n';
       return 2;
     }
-    std::cout << "info string " << simd::describe() << '\n';
-    uci::print_perft(game.position(), int(depth), std::cout);
+    std::cout << "info string " << simd::describe() << ", threads " << threads << '\n';
+    uci::print_perft(game.position(), int(depth), std::cout, nullptr, int(threads));
     return 0;
   }
   if (command == "epdmoves") {

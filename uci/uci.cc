@@ -83,10 +83,11 @@ bool parse_int(std::string_view text, long lo, long hi, long& value) {
   return true;
 }
 
-void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop) {
+void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop,
+                 int threads) {
   auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;
-  for (auto [move, nodes] : core::perft_divide(pos, depth, stop)) {
+  for (auto [move, nodes] : core::perft_divide(pos, depth, stop, threads)) {
     out << pos.to_uci(move) << ": " << nodes << '\n';
     total += nodes;
   }
@@ -437,7 +438,7 @@ void Engine::cmd_perft(std::string_view depth_text) {
   search_root_ = game_.position();  // its earlier states stay alive in game_ while the job runs
   start_job([this, depth] {
     std::ostringstream text;
-    print_perft(search_root_, int(depth), text, &stop_);
+    print_perft(search_root_, int(depth), text, &stop_, pool_.size());
     say(trim(text.str()));
   });
 }

@@ -101,9 +101,11 @@ class Engine {
 // Runs the loop until `quit` or end of input; returns the process exit status.
 int run_loop(std::istream& in, std::ostream& out);
 
-// Prints a perft breakdown by root move, then "Nodes searched: N", time and speed; or, when
-// *stop became true first, "info string perft stopped" instead of the totals.
-void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop = nullptr);
+// Prints a perft breakdown by root move, then "Nodes searched: N", time and speed, counted on
+// `threads` threads; or, when *stop became true first, "info string perft stopped" instead of
+// the totals.
+void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop = nullptr,
+                 int threads = 1);
 
 // Parses a whole decimal integer in [lo, hi]; false if the text is anything else.
 bool parse_int(std::string_view text, long lo, long hi, long& value);

@@ -1,5 +1,6 @@
-// Move generation: the noisy/quiet/evasion split against the full legal list, legality of
-// every move (own king never left in check), and colour-mirror symmetry.
+// Move generation: the noisy/quiet/evasion split against the full legal list, the move count
+// (count_legal) against the list, legality of every move (own king never left in check), and
+// colour-mirror symmetry.
 #include "core/movegen.h"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,7 @@ void check_split(Position& pos) {
   MoveList<NOISY> noisy(pos);
   MoveList<QUIET> quiet(pos);
   ASSERT_EQ(noisy.size() + quiet.size(), all.size()) << pos.fen();
+  ASSERT_EQ(size_t(count_legal(pos)), all.size()) << "count_legal in " << pos.fen();
   std::set<uint16_t> joined = raw_set(noisy.begin(), noisy.end());
   for (Move m : quiet) joined.insert(m.raw());
   ASSERT_EQ(joined, raw_set(all.begin(), all.end())) << pos.fen();

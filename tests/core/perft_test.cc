@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 
@@ -61,6 +62,37 @@ TEST(Perft, StartPositionShallow) {
   uint64_t sum = 0;
   for (auto [move, nodes] : core::perft_divide(pos, 3)) sum += nodes;
   EXPECT_EQ(sum, 8902u);
+}
+
+// perft_divide on several threads: the same moves in the same order with the same counts as on
+// one thread, on every suite position (depth 3, and the published count where it is small), and
+// a stop ends it with a prefix of finished moves.
+TEST(Perft, ThreadedDivideEqualsSingleThreaded) {
+  int positions = 0;
+  for (const std::string& path : {data_file("ethereal_standard.epd"), data_file("ethereal_fischer.epd")}) {
+    for (const PerftCase& c : load_perft_suite(path)) {
+      if (positions >= 150) break;
+      StateInfo si;
+      Position pos;
+      ASSERT_FALSE(pos.set(c.fen, si));
+      const auto single = core::perft_divide(pos, 3);
+      for (int threads : {2, 3, 7}) ASSERT_EQ(core::perft_divide(pos, 3, nullptr, threads), single) << c.fen;
+      for (auto [depth, expected] : c.counts) {
+        if (depth < 3 || expected > 3'000'000) continue;
+        uint64_t sum = 0;
+        for (auto [move, nodes] : core::perft_divide(pos, depth, nullptr, 2)) sum += nodes;
+        EXPECT_EQ(sum, expected) << c.fen << " depth " << depth;
+      }
+      ++positions;
+    }
+  }
+  EXPECT_EQ(positions, 150);
+
+  StateInfo si;
+  Position pos;
+  ASSERT_FALSE(pos.set(Position::kStartFen, si));
+  const std::atomic<bool> stop{true};
+  EXPECT_TRUE(core::perft_divide(pos, 7, &stop, 2).empty());
 }
 
 TEST(Perft, StandardSuite) { EXPECT_GT(check_suite(data_file("ethereal_standard.epd"), 5'000'000), 0u); }

@@ -55,6 +55,16 @@ TEST(Uci, GoPerftPrintsBreakdownAndTotal) {
   EXPECT_TRUE(contains(out, "Nodes searched: 600\n"));
 }
 
+// With Threads 3 the count runs on three threads and prints the same breakdown and total.
+TEST(Uci, GoPerftOnSeveralThreadsCountsTheSame) {
+  const std::string one = session("position startpos moves e2e4\ngo perft 4\n");
+  const std::string three =
+      session("setoption name Threads value 3\nposition startpos moves e2e4\ngo perft 4\n");
+  EXPECT_TRUE(contains(three, "Nodes searched: 405385\n")) << three;
+  EXPECT_EQ(one.substr(one.find("\n") + 1, one.find("Nodes searched") - one.find("\n")),
+            three.substr(three.find("\n") + 1, three.find("Nodes searched") - three.find("\n")));
+}
+
 TEST(Uci, Chess960CastlingMovesAreKingTakesRook) {
   std::string out = session(
       "setoption name UCI_Chess960 value true\n"
@@ -182,7 +192,9 @@ TEST(UciSearch, EveryGoIsAnsweredWithOneLegalBestmove) {
     const size_t at = out.find("bestmove ") + 9;
     const std::string move = out.substr(at, out.find_first_of(" \n", at) - at);
     core::Game game;
-    if (contains(c.position, "e2e4")) ASSERT_FALSE(game.play({"e2e4"}));
+    if (contains(c.position, "e2e4")) {
+      ASSERT_FALSE(game.play({"e2e4"}));
+    }
     EXPECT_NE(game.position().parse_uci(move), core::Move::none()) << c.go << ": " << move;
     EXPECT_EQ(contains(out, "info string error: "), c.error) << c.go << "\n" << out;
   }
