@@ -1,6 +1,7 @@
 // What a `go` command asks for.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -18,7 +19,10 @@ struct Limits {
   uint64_t nodes = 0;     // 0: no limit
   int mate = 0;           // find a mate in this many moves, 0: not asked
   bool infinite = false;
-  bool ponder = false;
+  bool ponder = false;  // search without the clock until *ponderhit turns true
+  // Set by the caller when the opponent plays the expected move. The caller owns it and clears
+  // it before starting the search, so a ponderhit that arrives at once is never lost.
+  const std::atomic<bool>* ponderhit = nullptr;
   std::vector<core::Move> search_moves;  // restrict the root to these (empty: all)
   // Extended-book bonuses (centipawns): the root window of each listed move is offset by its
   // bonus, so the move is preferred unless it searches that much worse (Deep Blue).

@@ -98,7 +98,7 @@ bool Searcher::time_up() {
     }
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-    if (limits_.ponder && ponderhit_.load(std::memory_order_relaxed)) {
+    if (limits_.ponder && limits_.ponderhit && limits_.ponderhit->load(std::memory_order_relaxed)) {
       // From now on the clock counts: plan as if the search had started here.
       limits_.ponder = false;
       start_ = std::chrono::steady_clock::now();
@@ -495,7 +495,6 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   published_nodes_.store(0, std::memory_order_relaxed);
   root_drop_ = 0;
   us_ = pos.side_to_move();
-  ponderhit_ = false;
   time_.start(limits, us_, options_.move_overhead);
   Stack* ss = reset_stack();
   start_evaluation(pos);

@@ -82,7 +82,6 @@ class Searcher {
     evaluator_.clear();
   }
   // The opponent played the expected move: a `go ponder` search switches to its clock.
-  void ponderhit() { ponderhit_ = true; }
   // Makes this searcher a Lazy SMP helper (id >= 1): odd helpers start one ply deeper so the
   // threads spread over depths. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
@@ -176,7 +175,6 @@ class Searcher {
   Limits limits_;
   const std::atomic<bool>* stop_ = nullptr;
   const std::atomic<bool>* also_stop_ = nullptr;  // a second stop signal (the thread pool's)
-  std::atomic<bool> ponderhit_{false};
   core::Color us_ = core::WHITE;
   bool aborted_ = false;
   int root_drop_ = 0;  // how far the root score fell in this iteration (deep think)

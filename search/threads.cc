@@ -20,10 +20,6 @@ void ThreadPool::clear() {
   for (auto& s : searchers_) s->clear();
 }
 
-void ThreadPool::ponderhit() {
-  for (auto& s : searchers_) s->ponderhit();
-}
-
 uint64_t ThreadPool::total_nodes() const {
   uint64_t n = 0;
   for (const auto& s : searchers_) n += s->nodes_searched();

@@ -25,7 +25,6 @@ class ThreadPool {
   Result run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
              const Searcher::ReportFn& report);
   void clear();
-  void ponderhit();
 
  private:
   uint64_t total_nodes() const;

@@ -126,8 +126,7 @@ bool Engine::handle(std::string_view line) {
   } else if (command == "stop") {
     stop_search();
   } else if (command == "ponderhit") {
-    pool_.ponderhit();
-    waiting_for_ponderhit_ = false;
+    ponderhit_ = true;
   } else if (command == "uci") {
     cmd_uci();
   } else {
@@ -386,17 +385,18 @@ bool Engine::set_book_option(const std::string& key, const std::string& value) {
   return true;
 }
 
-void Engine::start_search(const search::Limits& limits) {
+void Engine::start_search(search::Limits limits) {
   counting_ = false;
   search_root_ = game_.position();
   stop_ = false;
-  waiting_for_ponderhit_ = limits.ponder;
+  ponderhit_ = false;
+  limits.ponderhit = &ponderhit_;
   thread_ = std::thread([this, limits] {
     search::Result r = pool_.run(search_root_, limits, stop_, [this](const search::Report& report) {
       say(format_info(report, search_root_, show_wdl_));
     });
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
-    while ((limits.infinite || waiting_for_ponderhit_) && !stop_)
+    while ((limits.infinite || (limits.ponder && !ponderhit_)) && !stop_)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::string line = "bestmove " + search_root_.to_uci(r.best);
     if (r.best != core::Move::none() && r.ponder != core::Move::none()) {
@@ -428,7 +428,6 @@ void Engine::end_of_input() {
 void Engine::start_job(std::function<void()> job) {
   counting_ = true;
   stop_ = false;
-  waiting_for_ponderhit_ = false;
   thread_ = std::thread(std::move(job));
 }
 

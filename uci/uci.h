@@ -52,7 +52,7 @@ class Engine {
   void cmd_eval();
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
-  void start_search(const search::Limits& limits);
+  void start_search(search::Limits limits);
   // Runs `job` on the search thread as a search runs there: `isready` is answered meanwhile,
   // and `stop` (or any command that needs the game) sets stop_ and waits for it.
   void start_job(std::function<void()> job);
@@ -94,8 +94,8 @@ class Engine {
   core::Position search_root_;
   std::thread thread_;
   std::atomic<bool> stop_{false};
-  std::atomic<bool> waiting_for_ponderhit_{false};
-  bool counting_ = false;  // the search thread runs a perft or bench, not a search
+  std::atomic<bool> ponderhit_{false};  // the current `go ponder` was answered by `ponderhit`
+  bool counting_ = false;               // the search thread runs a perft or bench, not a search
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status.

@@ -162,6 +162,25 @@ TEST(Binary, InfiniteAndPonderWaitForStopAndStayResponsive) {
   EXPECT_EQ(e.wait(milliseconds(3000)), 0);
 }
 
+// A GUI may send `ponderhit` right after `go ponder` (the opponent played the expected move at
+// once). The engine must then search on its clock and answer well within it; found by the
+// soak (perf/soak.sh), where a ponderhit before the search had started was lost and the engine
+// pondered on until the clock ran out.
+TEST(Binary, PonderhitRightAfterGoPonderIsNotLost) {
+  Engine e;
+  e.ask("isready", "readyok");
+  e.send("position startpos");
+  for (int i = 0; i < 20; ++i) {
+    e.send("go ponder wtime 300 btime 300 winc 10 binc 10\nponderhit");
+    bool found = false;
+    e.read_until("bestmove", milliseconds(1000), &found);
+    EXPECT_TRUE(found) << "no bestmove within 1 s of ponderhit on a 300 ms clock, round " << i;
+    if (!found) e.ask("stop", "bestmove");
+  }
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
 // A deep `go perft` or `bench` runs like a search: `isready` is answered at once and `stop`
 // ends it. (Before, both ran on the protocol thread holding its output lock.)
 TEST(Binary, DeepPerftAndBenchAnswerIsreadyAndObeyStop) {

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Reliability soak (docs/reliability.md): thousands of games against the Debian engines at
+# bullet, blitz and 10+0.1, Threads 1 and 2, Hash 1 to 256 MB, some with Ponder, and games
+# through polyglot (xboard) against Fairy-Max. Every block writes its own PGN and log under OUT;
+# a block whose PGN already holds its games is skipped, so the script resumes where it stopped.
+# Afterwards `python3 perf/soak_summary.py OUT` counts games and faults.
+#
+# usage: perf/soak.sh VBLITZ OUT
+# env:   FASTCHESS, CUTECHESS (match runners built locally, never committed),
+#        OPENINGS (EPD, default ../shared/data/openings/UHO_4060_v4.epd), SEED (default 1)
+set -euo pipefail
+
+vblitz=$(realpath "$1")
+out=$2
+fastchess=${FASTCHESS:?set FASTCHESS to the fastchess binary}
+cutechess=${CUTECHESS:?set CUTECHESS to the cutechess-cli binary}
+here=$(dirname "$(realpath "$0")")
+openings=${OPENINGS:-$here/../../shared/data/openings/UHO_4060_v4.epd}
+seed=${SEED:-1}
+mkdir -p "$out"
+
+# UCI opponents, one argument per line: their command and the options that make them play one
+# thread without their own books.
+opponent_args() {
+  case $1 in
+    stockfish) printf '%s\n' cmd=/usr/games/stockfish option.Threads=1 option.Hash=16 ;;
+    ethereal) printf '%s\n' cmd=/usr/games/ethereal-chess option.Threads=1 option.Hash=16 ;;
+    toga2) printf '%s\n' cmd=/usr/games/toga2 'option.Number of Threads=1' option.OwnBook=false \
+      option.Hash=16 ;;
+    glaurung) printf '%s\n' cmd=/usr/games/glaurung option.Threads=1 option.OwnBook=false \
+      option.Hash=16 ;;
+    *) echo "unknown opponent $1" >&2; exit 2 ;;
+  esac
+}
+
+games_in() { [[ -f $1 ]] && grep -c '^\[Result ' "$1" || echo 0; }
+
+# block NAME RUNNER GAMES CONCURRENCY TC OPPONENT THREADS HASH EVALMODE [ponder]
+block() {
+  local name=$1 runner=$2 games=$3 conc=$4 tc=$5 opp=$6 threads=$7 hash=$8 mode=$9 ponder=${10:-}
+  local pgn=$out/$name.pgn
+  if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
+  rm -f "$pgn" "$out/$name.log"
+  echo "$(date -u +%FT%TZ) $name: $games games, $tc, $opp, Threads $threads, Hash $hash, $mode $ponder"
+  local -a them
+  local -a us=(cmd="$vblitz" name=vblitz option.Threads="$threads" option.Hash="$hash"
+    option.EvalMode="$mode")
+  mapfile -t them < <(opponent_args "$opp")
+  them+=(name="$opp")
+  local -a common=(-each tc="$tc" proto=uci -rounds $((games / 2)) -games 2 -repeat
+    -concurrency "$conc" -recover -srand "$seed")
+  if [[ $runner == fastchess ]]; then
+    "$fastchess" -engine "${us[@]}" -engine "${them[@]}" "${common[@]}" \
+      -openings file="$openings" format=epd order=random -pgnout file="$pgn" \
+      -log file="$out/$name.log" level=warn engine=false > "$out/$name.out" 2>&1 || true
+  else
+    [[ $ponder == ponder ]] && them+=(ponder)
+    "$cutechess" -engine "${us[@]}" ${ponder:+ponder} -engine "${them[@]}" "${common[@]}" \
+      -openings file="$openings" format=epd order=random -pgnout "$pgn" \
+      > "$out/$name.out" 2>&1 || true
+  fi
+}
+
+# xboard: VBlitz behind Debian's polyglot against Fairy-Max, both xboard engines.
+xboard_block() {
+  local name=$1 games=$2 tc=$3 pgn=$out/$1.pgn
+  if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
+  rm -f "$pgn"
+  echo "$(date -u +%FT%TZ) $name: $games games, $tc, polyglot vs fairymax"
+  "$cutechess" -engine name=vblitz-polyglot cmd=/usr/games/polyglot arg=-noini arg=-ec \
+    arg="$vblitz" proto=xboard -engine name=fairymax cmd=/usr/games/fairymax proto=xboard \
+    -each tc="$tc" -rounds $((games / 2)) -games 2 -repeat -concurrency 2 -recover \
+    -srand "$seed" -openings file="$openings" format=epd order=random -pgnout "$pgn" \
+    > "$out/$name.out" 2>&1 || true
+}
+
+# Bullet 1+0.01, one thread, two games at a time: 1500 games over opponents, hash and evaluation.
+block bullet-toga-h1 fastchess 250 2 1+0.01 toga2 1 1 classic
+block bullet-glaurung-h16 fastchess 250 2 1+0.01 glaurung 1 16 classic
+block bullet-ethereal-h64 fastchess 250 2 1+0.01 ethereal 1 64 network
+block bullet-stockfish-h256 fastchess 250 2 1+0.01 stockfish 1 256 classic
+block bullet-toga-h256-net fastchess 250 2 1+0.01 toga2 1 256 network
+block bullet-glaurung-h1-net fastchess 250 2 1+0.01 glaurung 1 1 network
+# Blitz 3+0.03: one thread two at a time, then two threads one at a time.
+block blitz-toga-h32 fastchess 100 2 3+0.03 toga2 1 32 classic
+block blitz-ethereal-h128-net fastchess 100 2 3+0.03 ethereal 1 128 network
+block blitz-t2-glaurung-h64 fastchess 50 1 3+0.03 glaurung 2 64 classic
+block blitz-t2-toga-h256-net fastchess 50 1 3+0.03 toga2 2 256 network
+# 10+0.1, one thread, two at a time.
+block rapid-toga-h64 fastchess 50 2 10+0.1 toga2 1 64 classic
+block rapid-ethereal-h64-net fastchess 50 2 10+0.1 ethereal 1 64 network
+# Ponder on for both sides (cutechess-cli; fastchess has no pondering), one game at a time.
+block ponder-toga-h16 cutechess 50 1 3+0.03 toga2 1 16 classic ponder
+block ponder-ethereal-h64-net cutechess 50 1 3+0.03 ethereal 1 64 network ponder
+# xboard through polyglot.
+xboard_block xboard-polyglot-fairymax 200 2+0.02
+echo "$(date -u +%FT%TZ) soak finished"

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Summarise a reliability soak (perf/soak.sh): one markdown row per block with games, VBlitz's
+score and every game that ended by a fault (time forfeit, illegal move, crash, disconnect or
+stall), and which side committed it. Exits 1 if VBlitz committed any fault.
+
+usage: perf/soak_summary.py OUT_DIR
+"""
+import pathlib
+import re
+import sys
+
+# The PGN Termination values match runners write for games that did not end on the board.
+FAULTS = {"time forfeit", "illegal move", "abandoned", "stalled connection", "unterminated"}
+HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+def games(pgn_path):
+    """Yields each game's header tags as a dict."""
+    tags = {}
+    for line in pgn_path.read_text(errors="replace").splitlines():
+        m = HEADER.match(line)
+        if m:
+            if m.group(1) == "Event" and tags:
+                yield tags
+                tags = {}
+            tags[m.group(1)] = m.group(2)
+    if tags:
+        yield tags
+
+
+def vblitz_side(tags):
+    """'White' or 'Black': the side VBlitz played."""
+    return "White" if tags.get("White", "").startswith("vblitz") else "Black"
+
+
+def summarise(pgn_path):
+    """Returns (games, wins, draws, losses, our faults, their faults) for one block."""
+    n = wins = draws = losses = 0
+    ours, theirs = [], []
+    for tags in games(pgn_path):
+        n += 1
+        us = vblitz_side(tags)
+        result = tags.get("Result", "*")
+        won = (result == "1-0") == (us == "White") and result in ("1-0", "0-1")
+        lost = result in ("1-0", "0-1") and not won
+        wins += won
+        losses += lost
+        draws += result == "1/2-1/2"
+        termination = tags.get("Termination", "normal")
+        if termination in FAULTS or result == "*":
+            where = f"{pgn_path.name} round {tags.get('Round', '?')}: {termination}"
+            (ours if lost or result == "*" else theirs).append(where)
+    return n, wins, draws, losses, ours, theirs
+
+
+def main():
+    out = pathlib.Path(sys.argv[1])
+    print("| block | games | VBlitz W-D-L | VBlitz faults | opponent faults |")
+    print("|---|---:|---|---:|---:|")
+    totals = [0, 0, 0, 0]
+    all_ours, all_theirs = [], []
+    for pgn in sorted(out.glob("*.pgn")):
+        n, w, d, l, ours, theirs = summarise(pgn)
+        totals = [a + b for a, b in zip(totals, (n, w, d, l))]
+        all_ours += ours
+        all_theirs += theirs
+        print(f"| {pgn.stem} | {n} | {w}-{d}-{l} | {len(ours)} | {len(theirs)} |")
+    n, w, d, l = totals
+    print(f"| **total** | **{n}** | {w}-{d}-{l} | **{len(all_ours)}** | {len(all_theirs)} |")
+    for label, faults in (("VBlitz", all_ours), ("opponent", all_theirs)):
+        for fault in faults:
+            print(f"- {label} fault: {fault}")
+    return 1 if all_ours else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
