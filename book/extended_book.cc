@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "book/polyglot.h"
+#include "core/file.h"
 
 namespace vblitz::book {
 
@@ -54,11 +54,9 @@ std::string ExtendedBook::write() const {
 }
 
 std::optional<std::string> ExtendedBook::load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return "cannot read '" + path + "'";
-  std::ostringstream text;
-  text << in.rdbuf();
-  return read(text.str());
+  std::string text;
+  if (auto error = core::read_file(path, kMaxFileBytes, text)) return error;
+  return read(text);
 }
 
 std::optional<std::string> ExtendedBook::read(const std::string& text) {

@@ -36,12 +36,13 @@ constexpr int kMaxBonus = 50;  // half a pawn, as in Deep Blue
 
 class ExtendedBook {
  public:
+  static constexpr uintmax_t kMaxFileBytes = uintmax_t(1) << 28;  // text, about 5M moves
   void add(uint64_t key, uint16_t move, const MoveStats& stats);
   // Text form: a header, then "key move games points variations annotation year elo_sum
   // elo_count" per line (key in hex, move as Polyglot's 16 bits in hex).
   std::string write() const;
-  // Reads the text form; on a missing file or a malformed line returns the reason and leaves
-  // the book as it was.
+  // Reads the text form; on a missing file, one that is not a regular file or is larger than
+  // kMaxFileBytes, or a malformed line returns the reason and leaves the book as it was.
   std::optional<std::string> load(const std::string& path);
   std::optional<std::string> read(const std::string& text);
   void clear() { moves_.clear(); }

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
+#include "core/file.h"
 #include "core/movegen.h"
 
 namespace vblitz::book {
@@ -73,11 +72,9 @@ std::string write_entries(const std::vector<Entry>& entries) {
 }
 
 std::optional<std::string> PolyglotBook::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot read '" + path + "'";
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return load_bytes(bytes.str());
+  std::string bytes;
+  if (auto error = core::read_file(path, kMaxFileBytes, bytes)) return error;
+  return load_bytes(bytes);
 }
 
 std::optional<std::string> PolyglotBook::load_bytes(const std::string& bytes) {

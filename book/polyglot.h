@@ -42,8 +42,9 @@ struct BookMove {
 
 class PolyglotBook {
  public:
-  // Reads a .bin file. On a missing, truncated or unsorted file returns the reason and leaves
-  // the book as it was.
+  static constexpr uintmax_t kMaxFileBytes = uintmax_t(1) << 30;  // larger than any public book
+  // Reads a .bin file. On a missing, truncated or unsorted file, one that is not a regular file
+  // or is larger than kMaxFileBytes, returns the reason and leaves the book as it was.
   std::optional<std::string> load(const std::string& path);
   // Reads a .bin image from memory (same checks as load).
   std::optional<std::string> load_bytes(const std::string& bytes);

@@ -5,11 +5,10 @@
 #include <cassert>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <mutex>
-#include <sstream>
 
+#include "core/file.h"
 #include "eval/default_network.h"
 #include "simd/network_kernels.h"
 
@@ -172,12 +171,10 @@ std::shared_ptr<const Network> active_network() {
 }
 
 std::optional<std::string> load_active_network(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot read '" + path + "'";
-  std::stringstream bytes;
-  bytes << in.rdbuf();
+  std::string bytes;
+  if (auto error = core::read_file(path, file_size(kMaxHidden), bytes)) return error;
   auto net = std::make_shared<Network>();
-  if (auto error = net->parse(bytes.str())) return "'" + path + "': " + *error;
+  if (auto error = net->parse(bytes)) return "'" + path + "': " + *error;
   std::lock_guard lock(active_mutex);
   active_slot() = std::move(net);
   return std::nullopt;

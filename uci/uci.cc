@@ -5,12 +5,13 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <system_error>
 #include <vector>
 
+#include "core/file.h"
 #include "core/perft.h"
 #include "core/text.h"
 #include "eval/evaluate.h"
@@ -28,6 +29,7 @@ namespace vblitz::uci {
 namespace {
 
 constexpr size_t kMaxLineLength = 1 << 20;
+constexpr uintmax_t kMaxParamFileBytes = 1 << 24;  // parameter files are a few KB
 
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
@@ -111,6 +113,19 @@ void Engine::say(const std::string& text) {
 }
 
 bool Engine::handle(std::string_view line) {
+  try {
+    return dispatch(line);
+  } catch (const std::bad_alloc&) {
+    error("not enough memory for '" + std::string(first_word(line).first.substr(0, 64)) +
+          "'; the command was abandoned");
+    return true;
+  } catch (const std::system_error& e) {  // e.g. the system refused a new thread
+    error("'" + std::string(first_word(line).first.substr(0, 64)) + "' failed: " + e.what());
+    return true;
+  }
+}
+
+bool Engine::dispatch(std::string_view line) {
   if (line.size() > kMaxLineLength) {
     error("line of " + std::to_string(line.size()) + " characters is too long");
     return true;
@@ -529,11 +544,10 @@ void Engine::cmd_setoption(std::string_view args) {
   } else if (key == "paramfile") {
     eval::ParamSet loaded = eval::default_param_set();
     if (!value.empty() && value != "<empty>") {
-      std::ifstream in(value);
-      if (!in) return error("ParamFile: cannot read '" + value.substr(0, 200) + "'; parameters unchanged");
-      std::stringstream text;
-      text << in.rdbuf();
-      if (auto err = eval::read_param_set(text.str(), loaded))
+      std::string text;
+      if (auto err = core::read_file(value, kMaxParamFileBytes, text))
+        return error("ParamFile: " + *err + "; parameters unchanged");
+      if (auto err = eval::read_param_set(text, loaded))
         return error("ParamFile " + value.substr(0, 200) + ": " + *err + "; parameters unchanged");
     }
     param_set_ = loaded;

@@ -29,7 +29,8 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Handles one command line. Returns false when the engine should exit (`quit`).
+  // Handles one command line. Returns false when the engine should exit (`quit`). Running out
+  // of memory abandons the command with an error; the engine goes on.
   bool handle(std::string_view line);
   // Stops a running search and waits for its bestmove.
   void stop_search();
@@ -42,6 +43,7 @@ class Engine {
   }
 
  private:
+  bool dispatch(std::string_view line);  // handle without the out-of-memory guard
   void say(const std::string& text);
   void error(const std::string& reason) { say("info string error: " + reason); }
   void cmd_uci();

@@ -1,7 +1,9 @@
 // The vblitz binary driven over pipes, as a GUI drives it: every protocol case, bad input,
 // responsiveness during a search, and clean exits.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -180,6 +182,55 @@ TEST(Binary, PonderhitRightAfterGoPonderIsNotLost) {
   e.send("quit");
   EXPECT_EQ(e.wait(milliseconds(3000)), 0);
 }
+
+// Every option that names a file refuses devices and directories at once (reading /dev/zero
+// never ended, and memory filled), and the engine plays on.
+TEST(Binary, FileOptionsRefuseDevicesAndDirectories) {
+  Engine e;
+  e.ask("isready", "readyok");
+  for (const char* option : {"BookFile", "ExtendedBook", "ParamFile", "EvalFile"}) {
+    for (const std::string& file : {std::string("/dev/zero"), ::testing::TempDir()}) {
+      const std::string out = e.ask("setoption name " + std::string(option) + " value " + file + "\nisready",
+                                    "readyok", milliseconds(2000));
+      EXPECT_TRUE(contains(out, "info string error: " + std::string(option))) << out;
+      EXPECT_TRUE(contains(out, "is not a regular file")) << out;
+    }
+  }
+  e.send("position startpos");
+  EXPECT_FALSE(best_move(e.ask("go depth 2", "bestmove")).empty());
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+}
+
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)  // they need all address space
+// With the address space limited (ulimit -v), books too large for memory are refused with an
+// error: one while it is read, one while its entries are built (caught at the command), and
+// the engine plays on. The books are sparse files: no disk space is used.
+TEST(Binary, BooksLargerThanMemoryAreRefusedNotACrash) {
+  const std::string dir = ::testing::TempDir();
+  const std::pair<std::string, long> books[] = {{dir + "/vblitz_1g.bin", 1L << 30},
+                                                {dir + "/vblitz_400m.bin", 400L << 20}};
+  for (const auto& [path, bytes] : books) {
+    std::ofstream(path, std::ios::binary).close();
+    ASSERT_EQ(::truncate(path.c_str(), bytes), 0) << path;
+  }
+  ChildProcess e({"/bin/sh", "-c", "ulimit -v 700000 && exec " VBLITZ_BINARY});
+  bool found = false;
+  for (const auto& [path, bytes] : books) {
+    e.send("setoption name BookFile value " + path + "\nisready");
+    const std::string out = e.read_until("readyok", milliseconds(20000), &found);
+    EXPECT_TRUE(found) << out;
+    EXPECT_TRUE(contains(out, "not enough memory")) << out;
+  }
+  e.send("setoption name OwnBook value true\nposition startpos\ngo depth 2");
+  const std::string out = e.read_until("bestmove", milliseconds(10000), &found);
+  EXPECT_TRUE(found) << out;
+  EXPECT_FALSE(contains(out, "book move")) << out;
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(3000)), 0);
+  for (const auto& book : books) std::remove(book.first.c_str());
+}
+#endif
 
 // A deep `go perft` or `bench` runs like a search: `isready` is answered at once and `stop`
 // ends it. (Before, both ran on the protocol thread holding its output lock.)

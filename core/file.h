@@ -1,0 +1,15 @@
+// Reading whole files for the loaders a user can point anywhere (books, networks, parameters).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace vblitz::core {
+
+// Reads the regular file `path` whole into `contents` if it holds at most `max_bytes`.
+// Otherwise returns why not (missing, not a regular file such as a directory or /dev/zero, too
+// large, unreadable, or not enough memory) and leaves `contents` unchanged.
+std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents);
+
+}  // namespace vblitz::core
