@@ -18,7 +18,11 @@ void TimeManager::start(const Limits& limits, core::Color us, int64_t overhead_m
   const int64_t left = std::max<int64_t>(1, limits.time[clock] - overhead_ms);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
   const int64_t inc = limits.increment[clock];
-  soft_ = std::max<int64_t>(1, left / moves + inc * 3 / 4);
+  // The target shares out the clock and the increments of the moves planned for, less the
+  // overhead of each of them (and two more): a clock that lives on its increment then settles
+  // at several times the overhead instead of just above it, where a little lag loses on time.
+  const int64_t budget = limits.time[clock] + inc * (moves - 1) - overhead_ms * (moves + 2);
+  soft_ = std::max<int64_t>(1, budget / moves);
   // Never more than a fifth of what is left (half if this is the last move before the
   // time control), and never more than five times the target.
   const int64_t cap = limits.moves_to_go == 1 ? left / 2 : left / 5 + inc / 2;

@@ -46,6 +46,23 @@ TEST(TimeManager, AlmostNoTimeLeftStopsAtOnce) {
   }
 }
 
+// Bullet 1+0.01 played to the end: each move uses its normal stop plus 3 ms of lag. The clock
+// must settle well above the 10 ms overhead. (It used to settle near 20 ms, where a scheduling
+// hiccup on a loaded machine lost on time: 7 in 250 soak games.)
+TEST(TimeManager, AClockLivingOnItsIncrementKeepsAReserve) {
+  int64_t clock = 1000, lowest = clock;
+  for (int move = 0; move < 300; ++move) {
+    Limits limits;
+    limits.time[core::WHITE] = clock;
+    limits.increment[core::WHITE] = 10;
+    TimeManager tm;
+    tm.start(limits, core::WHITE, 10);
+    clock += 10 - (std::min(tm.hard_limit(), 2 * tm.soft_limit()) + 3);
+    lowest = std::min(lowest, clock);
+  }
+  EXPECT_GE(lowest, 100);
+}
+
 TEST(TimeManager, DeepThinkExtendsOnlyOnAFailLow) {
   Limits limits;
   limits.time[core::BLACK] = 60000;
