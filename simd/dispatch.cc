@@ -158,7 +158,11 @@ bool set_simd_target(std::string_view name) {
 const std::string& simd_target() { return selected_target(); }
 
 std::string active_target() {
-  return core::to_lower(hwy::TargetName(HWY_DYNAMIC_DISPATCH(CompiledTarget)()));
+  // The kernels' own dispatch index, not HWY_DYNAMIC_DISPATCH: on aarch64 every call of
+  // hwy::SupportedTargets() (Highway 1.0.3) resets libhwy's chosen target without SVE2_128 and
+  // SVE_256, so libhwy's choice could name SVE2 while the kernels run SVE2_128.
+  return core::to_lower(hwy::TargetName(
+      HWY_DISPATCH_TABLE(CompiledTarget)[detail::dispatch_index.load(std::memory_order_relaxed)]()));
 }
 
 std::string describe() {

@@ -38,7 +38,7 @@ inline size_t Serialize(uint64_t targets, uint16_t to_factor, uint16_t base, uin
     if (N >= 8) {
       mask = hn::LoadMaskBits(d, bytes + i / 8);
     } else {  // fewer than 8 lanes: test each lane's bit directly
-      const auto lane_bit = hn::operator<<(hn::Set(d, 1), hn::Iota(d, 0));
+      const auto lane_bit = hn::Shl(hn::Set(d, 1), hn::Iota(d, 0));
       mask = hn::Ne(hn::And(hn::Set(d, uint16_t(chunk)), lane_bit), hn::Zero(d));
     }
     const auto moves = hn::Add(hn::Mul(hn::Iota(d, i), factor), offset);

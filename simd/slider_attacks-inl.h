@@ -26,7 +26,7 @@ alignas(64) constexpr uint64_t kLanding[8] = {~0ULL,     ~0ULL,     kNotFileA, k
 // Per-lane shift: up by `amount` in left lanes, down in the others.
 template <class D, class M>
 HWY_INLINE hn::Vec<D> StepShift(hn::Vec<D> v, M left, hn::Vec<D> amount) {
-  return hn::IfThenElse(left, hn::operator<<(v, amount), hn::operator>>(v, amount));
+  return hn::IfThenElse(left, hn::Shl(v, amount), hn::Shr(v, amount));
 }
 
 // Fills lanes i .. i+N-1 of the eight directions from the generator sets in `g` through empty

@@ -19,7 +19,7 @@ template <class D>
 HWY_INLINE hn::Mask<D> SquareMask(D d, const uint8_t* bytes, uint64_t chunk, size_t i) {
   if (hn::Lanes(d) >= 8) return hn::LoadMaskBits(d, bytes + i / 8);
   using T = hn::TFromD<D>;
-  const auto lane_bit = hn::operator<<(hn::Set(d, T{1}), hn::Iota(d, 0));
+  const auto lane_bit = hn::Shl(hn::Set(d, T{1}), hn::Iota(d, 0));
   return hn::Ne(hn::And(hn::Set(d, T(chunk)), lane_bit), hn::Zero(d));
 }
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The aarch64 build under qemu-user on every vector width (docs/portability.md): for NEON and
+# for SVE at 128, 256, 512 and 2048 bits it runs every kernel test against its scalar twin on
+# each target the CPU offers, perft counts, and `sweep bench` in both evaluations (every kernel
+# setting and target must give one node count), then checks that count against the native
+# x86 build's. Prints one markdown row per CPU; exits 1 on the first difference.
+#
+# usage: .ci/check-aarch64.sh AARCH64_BUILD_DIR NATIVE_VBLITZ [BENCH_DEPTH]
+set -euo pipefail
+build=$(realpath "$1")
+native=$(realpath "$2")
+depth=${3:-8}
+export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
+arm() { qemu-aarch64 "$build/vblitz" "$@"; }
+signature() { grep -m1 'Nodes searched' | awk '{print $3}'; }
+
+declare -A expected
+for mode in classic network; do
+  expected[$mode]=$("$native" bench "$depth" --eval-mode "$mode" 2>/dev/null | signature)
+done
+# Perft: the start position and Kiwipete, against their published counts.
+kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+echo "| QEMU_CPU | targets (best first) | kernel tests | perft | bench $depth classic | bench $depth network |"
+echo "|---|---|---|---|---|---|"
+for cpu in cortex-a72 max,sve-max-vq=1 max,sve-max-vq=2 max,sve-max-vq=4 max,sve-max-vq=16; do
+  export QEMU_CPU=$cpu
+  targets=$(arm --version | sed -n 's/^SIMD targets compiled in and supported here: //p')
+  tests=$(qemu-aarch64 "$build/tests/vblitz_simd_tests" --gtest_brief=1 2>&1 | tail -1)
+  [[ $tests == *PASSED* ]] || { echo "kernel tests failed on $cpu: $tests"; exit 1; }
+  start=$(arm perft 4 | sed -n 's/^Nodes searched: //p')
+  kiwi=$(arm perft 3 "$kiwipete" | sed -n 's/^Nodes searched: //p')
+  [[ $start == 197281 && $kiwi == 97862 ]] || { echo "perft wrong on $cpu: $start $kiwi"; exit 1; }
+  row="| $cpu | $targets | $(grep -o '[0-9]* tests' <<< "$tests") passed | 197281, 97862 |"
+  for mode in classic network; do
+    out=$(arm sweep bench --depth "$depth" --rounds 1 --eval-mode "$mode" 2>&1) ||
+      { echo "$out"; echo "sweep: signatures differ between kernels or targets on $cpu"; exit 1; }
+    got=$(sed -n 's/^Signature \([0-9]*\) in every run$/\1/p' <<< "$out")
+    [[ $got == "${expected[$mode]}" ]] ||
+      { echo "$out"; echo "bench $depth $mode on $cpu: $got, x86: ${expected[$mode]}"; exit 1; }
+    row+=" $got |"
+  done
+  echo "$row"
+done
