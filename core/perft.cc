@@ -40,9 +40,10 @@ std::optional<uint64_t> perft_until(Position& pos, int depth, const std::atomic<
   return nodes;
 }
 
-// perft_divide on `threads` threads over the positions two plies down (depth >= 3).
+// perft_divide on `threads` threads over the share's positions two plies down (depth >= 3).
 std::vector<std::pair<Move, uint64_t>> parallel_divide(const Position& pos, int depth,
-                                                       const std::atomic<bool>& stop, int threads) {
+                                                       const std::atomic<bool>& stop, int threads,
+                                                       PerftShare share) {
   struct Task {
     size_t root;  // index of the root move
     Move reply;
@@ -55,10 +56,14 @@ std::vector<std::pair<Move, uint64_t>> parallel_divide(const Position& pos, int 
     child.do_move(roots.begin()[i], st);
     for (Move reply : MoveList<LEGAL>(child)) tasks.push_back({i, reply});
   }
+  std::vector<size_t> mine;  // the tasks of this share
+  for (size_t t = size_t(share.part); t < tasks.size(); t += size_t(share.parts)) mine.push_back(t);
   std::vector<uint64_t> counts(tasks.size(), 0);
-  std::vector<char> done(tasks.size(), 0);
+  std::vector<char> done(tasks.size(), 1);
+  for (size_t t : mine) done[t] = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (size_t t = 0; t < tasks.size(); ++t) {
+  for (size_t k = 0; k < mine.size(); ++k) {
+    const size_t t = mine[k];
     Position p = pos;  // the game's earlier states are shared, read only
     StateInfo st1, st2;
     p.do_move(roots.begin()[tasks[t].root], st1);
@@ -85,12 +90,17 @@ std::vector<std::pair<Move, uint64_t>> parallel_divide(const Position& pos, int 
 }  // namespace
 
 std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth, const std::atomic<bool>* stop,
-                                                    int threads) {
+                                                    int threads, PerftShare share) {
   static const std::atomic<bool> never{false};
-  if (threads > 1 && depth >= 3) return parallel_divide(pos, depth, stop ? *stop : never, threads);
+  if ((threads > 1 || share.parts > 1) && depth >= 3)
+    return parallel_divide(pos, depth, stop ? *stop : never, threads, share);
   std::vector<std::pair<Move, uint64_t>> result;
   StateInfo st;
   for (Move m : MoveList<LEGAL>(pos)) {
+    if (share.part != 0) {  // shallow: part 0 counts it all
+      result.emplace_back(m, 0);
+      continue;
+    }
     pos.do_move(m, st);
     const std::optional<uint64_t> nodes = perft_until(pos, depth - 1, stop ? *stop : never);
     pos.undo_move(m);

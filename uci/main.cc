@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "eval/param_blocks.h"
+#include "search/cluster.h"
 #include "search/threads.h"
 #include "simd/dispatch.h"
 #include "tune/data_command.h"
@@ -114,15 +115,26 @@ void print_version() {
   std::cout << "\n" << vblitz::simd::describe() << '\n';
 }
 
-int main(int argc, char** argv) {
+// The command line's job on this process. In a cluster run (mpirun) every rank runs it: the UCI
+// loop and perft share their work, rank 0 alone prints; other commands run on one process.
+int run(std::vector<std::string> args) {
   using namespace vblitz;
-  std::ios::sync_with_stdio(false);
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return print_help(), 0;
-  if (!args.empty() && args[0] == "--version") return print_version(), 0;
+  const bool root = cluster::rank() == 0;
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "--version")) {
+    if (root) args[0] == "--version" ? print_version() : print_help();
+    return 0;
+  }
   search::EvalMode eval_mode = search::EvalMode::kClassic;
   if (!apply_global_flags(args, eval_mode)) return 2;
-  if (args.empty()) return uci::run_loop(std::cin, std::cout);
+  std::ostream silent(nullptr);  // what ranks other than 0 print to
+  std::ostream& out = root ? std::cout : silent;
+  if (args.empty()) return uci::run_loop(std::cin, out);
+  if (cluster::ranks() > 1 && args[0] != "perft") {
+    if (root)
+      std::cerr << "'" << args[0] << "' runs on one process; cluster runs support the UCI loop and "
+                << "perft (docs/cluster.md)\n";
+    return 2;
+  }
 
   std::string command = args[0];
   if (command == "perft") {
@@ -147,8 +159,9 @@ int main(int argc, char** argv) {
       std::cerr << "bad FEN: " << *err << '\n';
       return 2;
     }
-    std::cout << "info string " << simd::describe() << ", threads " << threads << '\n';
-    uci::print_perft(game.position(), int(depth), std::cout, nullptr, int(threads));
+    out << "info string " << simd::describe() << ", threads " << threads
+        << (cluster::ranks() > 1 ? ", processes " + std::to_string(cluster::ranks()) : "") << '\n';
+    uci::print_perft(game.position(), int(depth), out, nullptr, int(threads));
     return 0;
   }
   if (command == "epdmoves") {
@@ -189,4 +202,15 @@ int main(int argc, char** argv) {
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;
+}
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (auto error = vblitz::cluster::start(&argc, &argv)) {
+    std::cerr << "vblitz: " << *error << '\n';
+    return 1;
+  }
+  const int code = run(std::vector<std::string>(argv + 1, argv + argc));
+  vblitz::cluster::finish();
+  return code;
 }

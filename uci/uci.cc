@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "core/file.h"
+#include "core/movegen.h"
 #include "core/perft.h"
 #include "core/text.h"
 #include "eval/evaluate.h"
+#include "search/cluster.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
 #include "uci/options.h"
@@ -88,10 +90,17 @@ bool parse_int(std::string_view text, long lo, long hi, long& value) {
 void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop,
                  int threads) {
   auto start = std::chrono::steady_clock::now();
+  // In a cluster run each process counts its share; the counts, and how many processes
+  // finished each root move, are added over all of them.
+  const core::MoveList<core::LEGAL> roots(pos);
+  std::vector<uint64_t> counts(2 * roots.size(), 0);
+  const auto share = core::perft_divide(pos, depth, stop, threads, {cluster::rank(), cluster::ranks()});
+  for (size_t i = 0; i < share.size(); ++i) counts[i] = share[i].second, counts[roots.size() + i] = 1;
+  cluster::sum(counts);
   uint64_t total = 0;
-  for (auto [move, nodes] : core::perft_divide(pos, depth, stop, threads)) {
-    out << pos.to_uci(move) << ": " << nodes << '\n';
-    total += nodes;
+  for (size_t i = 0; i < roots.size() && counts[roots.size() + i] == uint64_t(cluster::ranks()); ++i) {
+    out << pos.to_uci(roots.begin()[i]) << ": " << counts[i] << '\n';
+    total += counts[i];
   }
   if (stop && stop->load()) {
     out << "info string perft stopped" << std::endl;
@@ -237,6 +246,9 @@ void Engine::cmd_go(std::string_view args) {
     if (w.size() != 2) return error("usage: go perft <depth>");
     return cmd_perft(w[1]);
   }
+  // In a cluster run only rank 0 searches for now; the others keep the game and the options in
+  // step and share perft (docs/cluster.md).
+  if (cluster::rank() != 0) return;
   search::Limits limits;
   bool ignored_field = false;
   auto ignore = [&](const std::string& why) {
@@ -462,6 +474,7 @@ void Engine::cmd_bench(std::string_view depth_text) {
   std::string text = trim(depth_text);
   if (!text.empty() && !parse_int(text, 1, search::kMaxPly - 1, depth))
     return error("bench depth must be a number from 1 to " + std::to_string(search::kMaxPly - 1));
+  if (cluster::rank() != 0) return;  // rank 0 benches alone (docs/cluster.md)
   start_job([this, depth] {
     std::ostringstream text;
     run_bench(tt_, pool_, int(depth), text, stop_);
@@ -636,7 +649,7 @@ void Engine::cmd_display() {
 int run_loop(std::istream& in, std::ostream& out) {
   Engine engine(out);
   out << "info string VBlitz " VBLITZ_VERSION " " << simd::describe() << std::endl;
-  for (std::string line; std::getline(in, line);)
+  for (std::string line; cluster::next_line(in, line);)
     if (!engine.handle(line)) return 0;
   engine.end_of_input();
   return 0;

@@ -100,12 +100,13 @@ class Engine {
   bool counting_ = false;               // the search thread runs a perft or bench, not a search
 };
 
-// Runs the loop until `quit` or end of input; returns the process exit status.
+// Runs the loop until `quit` or end of input; returns the process exit status. In a cluster run
+// rank 0 reads `in` and every rank handles each line (docs/cluster.md).
 int run_loop(std::istream& in, std::ostream& out);
 
 // Prints a perft breakdown by root move, then "Nodes searched: N", time and speed, counted on
-// `threads` threads; or, when *stop became true first, "info string perft stopped" instead of
-// the totals.
+// `threads` threads (and, in a cluster run, shared out over the processes); or, when *stop
+// became true first, "info string perft stopped" instead of the totals.
 void print_perft(core::Position& pos, int depth, std::ostream& out, const std::atomic<bool>* stop = nullptr,
                  int threads = 1);
 

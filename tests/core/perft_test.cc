@@ -95,6 +95,34 @@ TEST(Perft, ThreadedDivideEqualsSingleThreaded) {
   EXPECT_TRUE(core::perft_divide(pos, 7, &stop, 2).empty());
 }
 
+// The shares of a cluster perft (one per process) add up, move by move, to the whole divide, at
+// every depth (part 0 alone counts the shallow ones) and with threads.
+TEST(Perft, SharesAddUpToTheWholeDivide) {
+  int positions = 0;
+  for (const PerftCase& c : load_perft_suite(data_file("ethereal_standard.epd"))) {
+    if (positions++ >= 40) break;
+    StateInfo si;
+    Position pos;
+    ASSERT_FALSE(pos.set(c.fen, si));
+    for (int depth : {1, 2, 3, 4}) {
+      const auto whole = core::perft_divide(pos, depth);
+      for (int parts : {2, 3}) {
+        std::vector<std::pair<core::Move, uint64_t>> sum = whole;
+        for (auto& entry : sum) entry.second = 0;
+        for (int part = 0; part < parts; ++part) {
+          const auto share = core::perft_divide(pos, depth, nullptr, 1 + part % 2, {part, parts});
+          ASSERT_EQ(share.size(), whole.size()) << c.fen;
+          for (size_t i = 0; i < share.size(); ++i) {
+            ASSERT_EQ(share[i].first, whole[i].first);
+            sum[i].second += share[i].second;
+          }
+        }
+        EXPECT_EQ(sum, whole) << c.fen << " depth " << depth << " parts " << parts;
+      }
+    }
+  }
+}
+
 TEST(Perft, StandardSuite) { EXPECT_GT(check_suite(data_file("ethereal_standard.epd"), 5'000'000), 0u); }
 TEST(Perft, CpwSuite) { EXPECT_GT(check_suite(data_file("cpw_perft_results.epd"), 5'000'000), 0u); }
 TEST(Perft, Chess960Suite) { EXPECT_GT(check_suite(data_file("ethereal_fischer.epd"), 2'000'000), 0u); }

@@ -1,0 +1,32 @@
+// The processes of a cluster run: an MPI job started as `mpirun -np K vblitz` from a build with
+// VBLITZ_MPI (docs/cluster.md). A build without it, or a run without mpirun, is one process
+// of rank 0, and every function here is then trivial.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vblitz::cluster {
+
+// Starts MPI with the thread level the engine needs (the protocol thread and the search thread
+// both communicate). Returns why not when the library cannot provide it. Call it first in main.
+std::optional<std::string> start(int* argc, char*** argv);
+// Ends MPI; every rank calls it once, last.
+void finish();
+
+int rank();
+int ranks();
+
+// Rank 0 reads its next line from `in`, and every rank returns that line; false on every rank
+// when rank 0's input has ended. A rank waiting for a line sleeps between polls, leaving its
+// core to the search. Lines longer than 2 MB arrive cut to 2 MB.
+bool next_line(std::istream& in, std::string& line);
+
+// Adds `values` element by element over all ranks; every rank gets the sums. Every rank calls
+// it with the same number of values, in the same order of calls.
+void sum(std::vector<uint64_t>& values);
+
+}  // namespace vblitz::cluster

@@ -1,0 +1,73 @@
+// Cluster functions on MPI (Open MPI here). Input lines and job reductions travel on their own
+// communicators, so the protocol thread and the search thread never match each other's calls.
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "search/cluster.h"
+
+namespace vblitz::cluster {
+namespace {
+
+MPI_Comm lines = MPI_COMM_NULL;       // rank 0's input lines, on the protocol thread
+MPI_Comm reductions = MPI_COMM_NULL;  // sums of a job (perft), on the search thread
+int my_rank = 0, rank_count = 1;
+constexpr long long kMaxLine = 2 << 20;
+
+// Waits for a non-blocking operation, sleeping between polls: MPI's own waits spin a core.
+void wait_sleeping(MPI_Request& request) {
+  for (int done = 0; MPI_Test(&request, &done, MPI_STATUS_IGNORE), !done;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+}  // namespace
+
+std::optional<std::string> start(int* argc, char*** argv) {
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+  if (provided < MPI_THREAD_MULTIPLE) {
+    MPI_Finalize();
+    return "this MPI library does not provide MPI_THREAD_MULTIPLE, which cluster mode needs (the "
+           "protocol and search threads both communicate)";
+  }
+  MPI_Comm_dup(MPI_COMM_WORLD, &lines);
+  MPI_Comm_dup(MPI_COMM_WORLD, &reductions);
+  MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &rank_count);
+  return std::nullopt;
+}
+
+void finish() {
+  MPI_Comm_free(&lines);
+  MPI_Comm_free(&reductions);
+  MPI_Finalize();
+}
+
+int rank() { return my_rank; }
+int ranks() { return rank_count; }
+
+bool next_line(std::istream& in, std::string& line) {
+  long long length = -1;  // -1: rank 0's input has ended
+  if (my_rank == 0 && std::getline(in, line)) length = std::min<long long>(kMaxLine, (long long)line.size());
+  MPI_Request request;
+  MPI_Ibcast(&length, 1, MPI_LONG_LONG, 0, lines, &request);
+  wait_sleeping(request);
+  if (length < 0) return false;
+  line.resize(size_t(length));
+  if (length > 0) {
+    MPI_Ibcast(line.data(), int(length), MPI_CHAR, 0, lines, &request);
+    wait_sleeping(request);
+  }
+  return true;
+}
+
+void sum(std::vector<uint64_t>& values) {
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_UINT64_T, MPI_SUM, reductions,
+                 &request);
+  wait_sleeping(request);
+}
+
+}  // namespace vblitz::cluster

@@ -1,0 +1,13 @@
+// Cluster functions of a build without MPI: one process, rank 0 of 1.
+#include "search/cluster.h"
+
+namespace vblitz::cluster {
+
+std::optional<std::string> start(int*, char***) { return std::nullopt; }
+void finish() {}
+int rank() { return 0; }
+int ranks() { return 1; }
+bool next_line(std::istream& in, std::string& line) { return bool(std::getline(in, line)); }
+void sum(std::vector<uint64_t>&) {}
+
+}  // namespace vblitz::cluster

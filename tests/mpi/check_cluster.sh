@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Cluster mode under mpirun (ctest label `mpi`, VBLITZ_MPI builds): perft shared over 2 and 3
+# processes is exact (against the plain single-process count), the UCI loop keeps every rank's
+# game in step through bad input (a shared `go perft` only adds up if every rank has the same
+# position), one bestmove per `go`, and `stop`/`quit` end every rank.
+#
+# usage: tests/mpi/check_cluster.sh VBLITZ MPIEXEC [MPIEXEC FLAGS...]
+set -euo pipefail
+vblitz=$1
+shift
+launch=("$@")
+fail() { echo "FAIL: $*"; exit 1; }
+total() { sed -n 's/^Nodes searched: //p'; }
+kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+# Command-line perft: exact at -np 2 and 3, the breakdown equal to one process's.
+plain=$("$vblitz" perft 4 $kiwipete | grep -v '^info\|^Time\|^Nodes/')
+for np in 2 3; do
+  shared=$(timeout 120 "${launch[@]}" -np $np "$vblitz" perft 4 $kiwipete | grep -v '^info\|^Time\|^Nodes/')
+  [[ $shared == "$plain" ]] || fail "perft 4 Kiwipete at -np $np: $(total <<< "$shared") vs $(total <<< "$plain")"
+done
+echo "ok perft -np 2, -np 3: $(total <<< "$plain")"
+
+# -np 1: the bench signature equals the plain build's.
+one=$(timeout 300 "${launch[@]}" -np 1 "$vblitz" bench 8 | total)
+[[ $one == $("$vblitz" bench 8 | total) ]] || fail "bench 8 at -np 1: $one"
+echo "ok bench 8 -np 1: $one"
+# Commands without a cluster form refuse instead of running K copies.
+if refused=$(timeout 60 "${launch[@]}" -np 2 "$vblitz" bench 4 2>&1); then fail "bench at -np 2 ran: $refused"; fi
+grep -q "'bench' runs on one process" <<< "$refused" || fail "bench at -np 2: $refused"
+echo "ok bench at -np 2 refused"
+
+# UCI: bad input keeps every rank's position and options; go perft shared; one bestmove.
+session="uci
+setoption name Hash value 999999999
+setoption name Threads value 2
+position startpos moves e2e4
+position startpos moves e2e5
+position fen not-a-fen
+frobnicate
+go depth 6
+isready
+go perft 4"
+# (The input ends after `go perft`: a following command would stop it, as in one process.)
+out=$(timeout 120 "${launch[@]}" -np 2 "$vblitz" <<< "$session")
+expected=$(printf 'position startpos moves e2e4\ngo perft 4\n' | "$vblitz" | total)
+[[ $(total <<< "$out") == "$expected" ]] || fail "go perft 4 after bad input at -np 2: $(total <<< "$out"), one process: $expected"
+(( $(grep -c 'info string error' <<< "$out") >= 4 )) || fail "missing errors:\n$out"
+[[ $(grep -c '^bestmove' <<< "$out") == 1 ]] || fail "not exactly one bestmove:\n$out"
+move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
+printf 'position startpos moves e2e4 %s\n' "$move" | "$vblitz" | grep -q 'error' && fail "illegal bestmove $move"
+echo "ok UCI -np 2: errors reported, go perft 4 = $expected, one bestmove $move"
+
+# go infinite then stop, and quit during a deep perft: every rank ends within seconds.
+start=$SECONDS
+out=$( (printf 'position startpos\ngo infinite\n'; sleep 2; printf 'stop\n'; sleep 1; printf 'go perft 9\n';
+        sleep 2; printf 'quit\n') | timeout 30 "${launch[@]}" -np 2 "$vblitz") || fail "ranks did not end: $out"
+[[ $(grep -c '^bestmove' <<< "$out") == 1 ]] || fail "go infinite/stop:\n$out"
+(( SECONDS - start < 15 )) || fail "took $((SECONDS - start)) s to end"
+echo "ok stop and quit end every rank in $((SECONDS - start)) s"
