@@ -23,9 +23,12 @@ void TimeManager::start(const Limits& limits, core::Color us, int64_t overhead_m
   // at several times the overhead instead of just above it, where a little lag loses on time.
   const int64_t budget = limits.time[clock] + inc * (moves - 1) - overhead_ms * (moves + 2);
   soft_ = std::max<int64_t>(1, budget / moves);
-  // Never more than a fifth of what is left (half if this is the last move before the
-  // time control), and never more than five times the target.
-  const int64_t cap = limits.moves_to_go == 1 ? left / 2 : left / 5 + inc / 2;
+  // Never more than a fifth of what is left above a reserve of ten overheads (half of what is
+  // left if this is the last move before the time control), and never more than five times the
+  // target. The reserve makes an increment game spend less than its increment once the clock
+  // is low, so the clock climbs back instead of settling just above lag's reach.
+  const int64_t reserve = std::min(10 * overhead_ms, left / 2);
+  const int64_t cap = limits.moves_to_go == 1 ? left / 2 : (left - reserve) / 5 + inc / 2;
   hard_ = std::max<int64_t>(1, std::min({soft_ * 5, cap, left - 1}));
   soft_ = std::min(soft_, hard_);
 }

@@ -46,21 +46,23 @@ TEST(TimeManager, AlmostNoTimeLeftStopsAtOnce) {
   }
 }
 
-// Bullet 1+0.01 played to the end: each move uses its normal stop plus 3 ms of lag. The clock
-// must settle well above the 10 ms overhead. (It used to settle near 20 ms, where a scheduling
-// hiccup on a loaded machine lost on time: 7 in 250 soak games.)
+// Increment games played to the end: each move uses its normal stop plus 5 ms of lag. The clock
+// must settle well above the 10 ms overhead. (At 1+0.01 it used to settle near 20 ms, and at
+// 3+0.03 near 60 ms, where scheduling hiccups on a loaded machine lost soak games on time.)
 TEST(TimeManager, AClockLivingOnItsIncrementKeepsAReserve) {
-  int64_t clock = 1000, lowest = clock;
-  for (int move = 0; move < 300; ++move) {
-    Limits limits;
-    limits.time[core::WHITE] = clock;
-    limits.increment[core::WHITE] = 10;
-    TimeManager tm;
-    tm.start(limits, core::WHITE, 10);
-    clock += 10 - (std::min(tm.hard_limit(), 2 * tm.soft_limit()) + 3);
-    lowest = std::min(lowest, clock);
+  for (auto [base, inc] : {std::pair<int64_t, int64_t>{1000, 10}, {3000, 30}, {10000, 100}, {60000, 600}}) {
+    int64_t clock = base, lowest = clock;
+    for (int move = 0; move < 300; ++move) {
+      Limits limits;
+      limits.time[core::WHITE] = clock;
+      limits.increment[core::WHITE] = inc;
+      TimeManager tm;
+      tm.start(limits, core::WHITE, 10);
+      clock += inc - (std::min(tm.hard_limit(), 2 * tm.soft_limit()) + 5);
+      lowest = std::min(lowest, clock);
+    }
+    EXPECT_GE(lowest, 100) << base << "+" << inc;
   }
-  EXPECT_GE(lowest, 100);
 }
 
 TEST(TimeManager, DeepThinkExtendsOnlyOnAFailLow) {
