@@ -22,10 +22,11 @@ done
 # Perft: the start position and Kiwipete, against their published counts.
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-# The perft suites once (move generation is scalar code; the kernels are checked per target).
-suites=$(QEMU_CPU=cortex-a72 qemu-aarch64 "$build/tests/vblitz_core_tests" --gtest_filter='Perft.*' --gtest_brief=1 2>&1 | tail -1)
+# The standard and CPW perft suites once (move generation is scalar code; the kernels are
+# checked per target).
+suites=$(QEMU_CPU=cortex-a72 qemu-aarch64 "$build/tests/vblitz_core_tests" --gtest_filter='Perft.StandardSuite:Perft.CpwSuite' --gtest_brief=1 2>&1 | tail -1)
 [[ $suites == *PASSED* ]] || { echo "perft suites failed: $suites"; exit 1; }
-echo "perft suites (tests Perft.*) on cortex-a72: $(grep -o '[0-9]* tests' <<< "$suites") passed"
+echo "perft suites (standard, CPW) on cortex-a72: $(grep -o '[0-9]* tests' <<< "$suites") passed"
 echo
 echo "| QEMU_CPU | targets (best first) | kernel tests | perft (start d4, Kiwipete d3) | bench $depth classic | bench $depth network |"
 echo "|---|---|---|---|---|---|"
