@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -18,6 +19,9 @@ struct Limits {
   int depth = 0;          // 0: no limit
   uint64_t nodes = 0;     // 0: no limit
   int mate = 0;           // find a mate in this many moves, 0: not asked
+  // When the command arrived: the clock counts from here, so the time before the search
+  // starts (a thread waking on a busy machine) is spent from the budget. {}: the search's start.
+  std::chrono::steady_clock::time_point start{};
   bool infinite = false;
   bool ponder = false;  // search without the clock until *ponderhit turns true
   // Set by the caller when the opponent plays the expected move. The caller owns it and clears

@@ -482,7 +482,8 @@ void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& res
 
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
-  start_ = std::chrono::steady_clock::now();
+  start_ = limits.start != std::chrono::steady_clock::time_point{} ? limits.start
+                                                                   : std::chrono::steady_clock::now();
   const uint64_t pawn_probes_at_start = evaluator_.pawn_table().probes,
                  pawn_hits_at_start = evaluator_.pawn_table().hits;
   const uint64_t king_probes_at_start = evaluator_.king_table().probes,

@@ -250,6 +250,7 @@ void Engine::cmd_go(std::string_view args) {
   // step and share perft (docs/cluster.md).
   if (cluster::rank() != 0) return;
   search::Limits limits;
+  limits.start = std::chrono::steady_clock::now();
   bool ignored_field = false;
   auto ignore = [&](const std::string& why) {
     error("go: " + why + "; ignored");
@@ -418,7 +419,7 @@ void Engine::start_search(search::Limits limits) {
   stop_ = false;
   ponderhit_ = false;
   limits.ponderhit = &ponderhit_;
-  thread_ = std::thread([this, limits] {
+  worker_.start([this, limits] {
     search::Result r = pool_.run(search_root_, limits, stop_, [this](const search::Report& report) {
       say(format_info(report, search_root_, show_wdl_));
     });
@@ -444,7 +445,7 @@ void Engine::apply_parameters() {
 void Engine::stop_search() {
   if (!searching()) return;
   stop_ = true;
-  thread_.join();
+  worker_.wait();
 }
 
 void Engine::end_of_input() {
@@ -455,7 +456,7 @@ void Engine::end_of_input() {
 void Engine::start_job(std::function<void()> job) {
   counting_ = true;
   stop_ = false;
-  thread_ = std::thread(std::move(job));
+  worker_.start(std::move(job));
 }
 
 void Engine::cmd_perft(std::string_view depth_text) {

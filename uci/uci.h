@@ -10,7 +10,6 @@
 #include <random>
 #include <string>
 #include <string_view>
-#include <thread>
 
 #include "book/extended_book.h"
 #include "book/polyglot.h"
@@ -19,6 +18,7 @@
 #include "eval/params.h"
 #include "search/search.h"
 #include "search/threads.h"
+#include "uci/job_thread.h"
 
 namespace vblitz::uci {
 
@@ -38,9 +38,7 @@ class Engine {
   // the count), a search is stopped with its bestmove.
   void end_of_input();
   // Waits for a running search to end by itself (for bounded searches, e.g. in tests).
-  void wait_for_search() {
-    if (searching()) thread_.join();
-  }
+  void wait_for_search() { worker_.wait(); }
 
  private:
   bool dispatch(std::string_view line);  // handle without the out-of-memory guard
@@ -72,7 +70,7 @@ class Engine {
   template <typename Book>
   void load_book_file(Book& book, const std::string& path, const char* option, const char* label,
                       const char* unit);
-  bool searching() const { return thread_.joinable(); }
+  bool searching() const { return worker_.busy(); }
 
   std::ostream& out_;
   std::mutex out_mutex_;
@@ -94,10 +92,10 @@ class Engine {
   search::Options options_;
   search::ThreadPool pool_{tt_, options_};
   core::Position search_root_;
-  std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};  // the current `go ponder` was answered by `ponderhit`
   bool counting_ = false;               // the search thread runs a perft or bench, not a search
+  JobThread worker_;                    // last: its jobs use the members above
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status. In a cluster run

@@ -145,6 +145,27 @@ TEST(Search, NodeLimitIsExact) {
   EXPECT_NE(r.best, core::Move::none());
 }
 
+// The clock runs from when `go` arrived (Limits::start), not from when the search thread got
+// going: a command that waited long already spent its time, and the search answers at once.
+TEST(Search, TheClockCountsFromTheCommandsArrival) {
+  TranspositionTable tt;
+  Options options;
+  Searcher searcher(tt, options);
+  core::Game game;
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.move_time = 400;
+  auto timed = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    Result r = searcher.run(game.position(), limits, stop, nullptr);
+    EXPECT_NE(r.best, core::Move::none());
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  };
+  EXPECT_GT(timed(), 300.0);  // from the search's start: the whole move time, less the overhead
+  limits.start = std::chrono::steady_clock::now() - std::chrono::milliseconds(390);
+  EXPECT_LT(timed(), 150.0);  // 390 of the 400 ms already gone
+}
+
 // Node limits cut iterations short at many points: the move played, its depth and its score
 // are those of the last line reported with a move (a completed iteration, or a move a cut-short
 // iteration proved better, with that iteration's depth and bound), and some cut-short iterations
