@@ -3,6 +3,7 @@
 // of rank 0, and every function here is then trivial.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <istream>
 #include <optional>
@@ -28,5 +29,22 @@ bool next_line(std::istream& in, std::string& line);
 // Adds `values` element by element over all ranks; every rank gets the sums. Every rank calls
 // it with the same number of values, in the same order of calls.
 void sum(std::vector<uint64_t>& values);
+
+// The exchange of a cluster search (search/cluster_search.h), on every rank's search thread, in
+// rounds: a round adds up every rank's signals and passes a block of bytes (table entries) from
+// each rank to the next in a ring, taking the previous rank's. Rounds are collective: every rank
+// starts the same rounds in the same order, one at a time, and waits for each to complete.
+constexpr size_t kSignals = 2;  // this rank's nodes; whether it asks every rank to stop
+using Signals = std::array<uint64_t, kSignals>;
+constexpr size_t kMaxRoundBytes = 64 << 10;  // a larger block is cut to this
+
+// Starts a round with this rank's signals and block.
+void start_round(const Signals& signals, const std::vector<char>& block);
+// True once the round started last has completed here; `sums` then holds the sums of every
+// rank's signals and `received` the previous rank's block.
+bool round_done(Signals& sums, std::vector<char>& received);
+// Every rank's `values` (the same count on every rank), rank after rank; every rank gets them
+// all. Collective, like a round; waits sleeping.
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values);
 
 }  // namespace vblitz::cluster

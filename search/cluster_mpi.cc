@@ -15,6 +15,16 @@ MPI_Comm lines = MPI_COMM_NULL;       // rank 0's input lines, on the protocol t
 MPI_Comm reductions = MPI_COMM_NULL;  // sums of a job (perft), on the search thread
 int my_rank = 0, rank_count = 1;
 constexpr long long kMaxLine = 2 << 20;
+constexpr int kRingTag = 1;
+
+// The round in flight: its signal sums and the ring's send and receive (MPI needs the buffers
+// until they complete).
+struct Round {
+  MPI_Request requests[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  Signals sums{};
+  std::vector<char> sending, receiving;
+  int received_bytes = 0;
+} round;
 
 // Waits for a non-blocking operation, sleeping between polls: MPI's own waits spin a core.
 void wait_sleeping(MPI_Request& request) {
@@ -68,6 +78,40 @@ void sum(std::vector<uint64_t>& values) {
   MPI_Iallreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_UINT64_T, MPI_SUM, reductions,
                  &request);
   wait_sleeping(request);
+}
+
+void start_round(const Signals& signals, const std::vector<char>& block) {
+  round.sums = signals;
+  MPI_Iallreduce(MPI_IN_PLACE, round.sums.data(), int(kSignals), MPI_UINT64_T, MPI_SUM, reductions,
+                 &round.requests[0]);
+  round.sending.assign(block.begin(), block.begin() + long(std::min(block.size(), kMaxRoundBytes)));
+  round.receiving.resize(kMaxRoundBytes);
+  const int next = (my_rank + 1) % rank_count, previous = (my_rank + rank_count - 1) % rank_count;
+  MPI_Isend(round.sending.data(), int(round.sending.size()), MPI_CHAR, next, kRingTag, reductions,
+            &round.requests[1]);
+  MPI_Irecv(round.receiving.data(), int(kMaxRoundBytes), MPI_CHAR, previous, kRingTag, reductions,
+            &round.requests[2]);
+}
+
+bool round_done(Signals& sums, std::vector<char>& received) {
+  int done = 0;
+  MPI_Status statuses[3];
+  MPI_Testall(3, round.requests, &done, statuses);
+  if (!done) return false;
+  int bytes = 0;
+  MPI_Get_count(&statuses[2], MPI_CHAR, &bytes);
+  sums = round.sums;
+  received.assign(round.receiving.begin(), round.receiving.begin() + bytes);
+  return true;
+}
+
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values) {
+  std::vector<uint64_t> all(values.size() * size_t(rank_count));
+  MPI_Request request;
+  MPI_Iallgather(values.data(), int(values.size()), MPI_UINT64_T, all.data(), int(values.size()),
+                 MPI_UINT64_T, reductions, &request);
+  wait_sleeping(request);
+  return all;
 }
 
 }  // namespace vblitz::cluster

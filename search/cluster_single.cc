@@ -10,4 +10,16 @@ int ranks() { return 1; }
 bool next_line(std::istream& in, std::string& line) { return bool(std::getline(in, line)); }
 void sum(std::vector<uint64_t>&) {}
 
+namespace {
+Signals last_signals{};
+}  // namespace
+
+void start_round(const Signals& signals, const std::vector<char>&) { last_signals = signals; }
+bool round_done(Signals& sums, std::vector<char>& received) {
+  sums = last_signals;
+  received.clear();
+  return true;
+}
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values) { return values; }
+
 }  // namespace vblitz::cluster

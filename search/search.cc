@@ -96,6 +96,7 @@ bool Searcher::time_up() {
       const uint64_t total = pool_nodes_->fetch_add(added, std::memory_order_relaxed) + added;
       if (limits_.nodes && total >= limits_.nodes) return aborted_ = true;
     }
+    if (link_ && polls_link_) link_->poll();  // may raise the cluster's stop
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.ponder && limits_.ponderhit && limits_.ponderhit->load(std::memory_order_relaxed)) {
@@ -419,9 +420,14 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   // Step 14. Mate and stalemate (with a move excluded, only that the others fail low).
   if (move_number == 0) return excluded != Move::none() ? alpha : in_check ? mated_in(ply) : draw_score(ply);
 
-  if (excluded == Move::none())
-    tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth,
-              bound_of_result(best, original_alpha, beta));
+  if (excluded == Move::none()) {
+    const int stored = score_to_tt(best, ply);
+    const Bound bound = bound_of_result(best, original_alpha, beta);
+    tt_.store(pos.key(), best_move, stored, depth, bound);
+    if (link_ && depth >= link_->min_depth && !aborted_)
+      link_->offer(
+          {pos.key(), best_move.raw(), int16_t(stored), int8_t(std::min(depth, 127)), uint8_t(bound), 0});
+  }
   return best;
 }
 

@@ -17,6 +17,7 @@
 #include "search/limits.h"
 #include "search/move_picker.h"
 #include "search/score.h"
+#include "search/search_link.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
 
@@ -85,6 +86,12 @@ class Searcher {
   // Makes this searcher a Lazy SMP helper (id >= 1): odd helpers start one ply deeper so the
   // threads spread over depths. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
+  // In a cluster run: deep stores are offered to `link`, and the main searcher (`polls`) moves
+  // its exchange on from the time check. nullptr: a plain search.
+  void set_link(SearchLink* link, bool polls) {
+    link_ = link;
+    polls_link_ = polls;
+  }
   // With several threads: every thread adds its nodes to `counter` every 1024 nodes and stops
   // when the sum reaches the node limit (nullptr: the limit is this searcher's own).
   void share_node_count(std::atomic<uint64_t>* counter) { pool_nodes_ = counter; }
@@ -168,6 +175,8 @@ class Searcher {
   eval::Evaluator evaluator_;
   eval::NetworkStack network_{kMaxPly + 1};
   std::atomic<uint64_t>* pool_nodes_ = nullptr;
+  SearchLink* link_ = nullptr;
+  bool polls_link_ = false;
   uint64_t pooled_ = 0;  // nodes already added to *pool_nodes_
   bool network_on_ = false;
   std::vector<Stack> stack_;

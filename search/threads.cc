@@ -12,8 +12,15 @@ void ThreadPool::resize(int threads) {
   searchers_.resize(size_t(threads));
   for (int i = 0; i < threads; ++i) {
     if (!searchers_[size_t(i)]) searchers_[size_t(i)] = std::make_unique<Searcher>(tt_, options_);
-    searchers_[size_t(i)]->set_helper_id(i);
+    searchers_[size_t(i)]->set_helper_id(first_id_ + i);
+    searchers_[size_t(i)]->set_link(link_, i == 0);
   }
+}
+
+void ThreadPool::set_cluster(int first, SearchLink* link) {
+  first_id_ = first;
+  link_ = link;
+  resize(size());
 }
 
 void ThreadPool::clear() {

@@ -25,9 +25,16 @@ class ThreadPool {
   Result run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
              const Searcher::ReportFn& report);
   void clear();
+  // Nodes of every thread, as each published them last (safe during a search).
+  uint64_t total_nodes() const;
+  // For a cluster run (search/cluster_search.h): the threads' helper ids start at `first` (so
+  // the processes' trees differ), and their searches use `link` (nullptr: none). Only between
+  // searches; resize() keeps both.
+  void set_cluster(int first, SearchLink* link);
 
  private:
-  uint64_t total_nodes() const;
+  int first_id_ = 0;
+  SearchLink* link_ = nullptr;
 
   TranspositionTable& tt_;
   const Options& options_;

@@ -103,6 +103,13 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int de
       std::memory_order_relaxed);
 }
 
+bool TranspositionTable::store_shared(core::Key key, core::Move move, int score, int depth, Bound bound) {
+  TTData held;
+  if (probe(key, held) && held.depth >= depth) return false;
+  store(key, move, score, depth, bound);
+  return true;
+}
+
 int TranspositionTable::hashfull() const {
   const size_t sample = std::min<size_t>(1000, slots_);
   int used = 0;

@@ -54,6 +54,9 @@ class TranspositionTable {
   void prefetch(core::Key key) const { __builtin_prefetch(&entries_[base_index(key)]); }
   // Stores an entry, over the same key or over the victim Cray Blitz's rules choose.
   void store(core::Key key, core::Move move, int score, int depth, Bound bound);
+  // Stores an entry another process found (a cluster run) as store() does, unless the table
+  // already holds the key at least as deep. True if it was stored.
+  bool store_shared(core::Key key, core::Move move, int score, int depth, Bound bound);
   // Per mille of sampled slots holding entries of the current search.
   int hashfull() const;
 

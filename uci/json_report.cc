@@ -57,15 +57,22 @@ nlohmann::json settings_json(const search::Options& options, int threads, size_t
 }
 
 nlohmann::json bench_json(const BenchResult& r) {
-  return {{"depth", r.depth},
-          {"positions", r.positions},
-          {"nodes", r.nodes},
-          {"time_ms", r.time_ms},
-          {"nodes_per_second", per_second(r.nodes, r.time_ms)},
-          {"hash_hit_rate", r.hash_hit_rate},
-          {"pawn_hash_hit_rate", r.pawn_hash_hit_rate},
-          {"king_hash_hit_rate", r.king_hash_hit_rate},
-          {"complete", !r.stopped}};
+  nlohmann::json doc = {{"depth", r.depth},
+                        {"positions", r.positions},
+                        {"nodes", r.nodes},
+                        {"time_ms", r.time_ms},
+                        {"nodes_per_second", per_second(r.nodes, r.time_ms)},
+                        {"hash_hit_rate", r.hash_hit_rate},
+                        {"pawn_hash_hit_rate", r.pawn_hash_hit_rate},
+                        {"king_hash_hit_rate", r.king_hash_hit_rate},
+                        {"complete", !r.stopped}};
+  for (const search::RankShare& p : r.processes)
+    doc["processes"].push_back({{"nodes", p.nodes},
+                                {"entries_sent", p.sent},
+                                {"entries_received", p.received},
+                                {"entries_stored", p.stored},
+                                {"rounds", p.rounds}});
+  return doc;
 }
 
 nlohmann::json speedtest_json(const SpeedtestResult& r, const SpeedtestOptions& options) {

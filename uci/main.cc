@@ -129,10 +129,10 @@ int run(std::vector<std::string> args) {
   std::ostream silent(nullptr);  // what ranks other than 0 print to
   std::ostream& out = root ? std::cout : silent;
   if (args.empty()) return uci::run_loop(std::cin, out);
-  if (cluster::ranks() > 1 && args[0] != "perft") {
+  if (cluster::ranks() > 1 && args[0] != "perft" && args[0] != "bench") {
     if (root)
-      std::cerr << "'" << args[0] << "' runs on one process; cluster runs support the UCI loop and "
-                << "perft (docs/cluster.md)\n";
+      std::cerr << "'" << args[0] << "' runs on one process; cluster runs support the UCI loop, "
+                << "bench and perft (docs/cluster.md)\n";
     return 2;
   }
 
@@ -198,7 +198,7 @@ int run(std::vector<std::string> args) {
   if (uci::is_speed_command(command)) {
     search::Options options;
     options.eval_mode = eval_mode;
-    return uci::run_speed_command(command, {args.begin() + 1, args.end()}, options, std::cout, std::cerr);
+    return uci::run_speed_command(command, {args.begin() + 1, args.end()}, options, out, std::cerr);
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;

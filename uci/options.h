@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "search/search_link.h"
+
 namespace vblitz::uci {
 
 struct SpinOption {
@@ -36,5 +38,8 @@ inline constexpr SpinOption kStyleOptions[] = {{"King Safety", 0, 200, 100, "a p
                                                {"Pawn Structure", 0, 200, 100, "a percentage"}};
 inline constexpr SpinOption kContemptOption{"Contempt", -100, 100, 0, "centipawns"};
 inline constexpr SpinOption kKillersOption{"Killers", 1, 10, 2, "a number"};
+// Cluster runs only: table stores this deep or deeper go to the other processes.
+inline constexpr SpinOption kClusterShareDepthOption{"ClusterShareDepth", 1, 64,
+                                                     search::SearchLink::kDefaultMinDepth, "plies"};
 
 }  // namespace vblitz::uci

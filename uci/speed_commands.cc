@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "search/cluster.h"
 #include "search/threads.h"
 #include "uci/bench.h"
 #include "uci/json_report.h"
@@ -29,9 +30,9 @@ bool take_json_flag(std::vector<std::string>& args, std::string& path) {
   return true;
 }
 
-// Writes the document when a path was given; the exit status.
+// Writes the document when a path was given (in a cluster run, rank 0 alone); the exit status.
 int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err, int status) {
-  if (path.empty()) return status;
+  if (path.empty() || cluster::rank() != 0) return status;
   if (auto error = write_json_file(doc, path)) {
     err << *error << '\n';
     return 1;
@@ -51,8 +52,9 @@ int bench(const std::vector<std::string>& args, const search::Options& options, 
   search::TranspositionTable tt;
   search::ThreadPool pool(tt, options);
   pool.resize(int(threads));
+  search::ClusterSearch search(tt, pool);
   const std::atomic<bool> never{false};
-  const BenchResult r = run_bench(tt, pool, int(depth), out, never);
+  const BenchResult r = run_bench(tt, search, int(depth), out, never);
   nlohmann::json doc = result_document("bench");
   doc["settings"] = settings_json(options, int(threads), tt.megabytes());
   doc["bench"] = bench_json(r);

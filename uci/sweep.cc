@@ -38,7 +38,8 @@ std::pair<uint64_t, uint64_t> run_once(const SweepOptions& o, const search::Opti
   tt.resize(size_t(o.hash_mb));
   search::ThreadPool pool(tt, search_options);
   pool.resize(o.threads);
-  const BenchResult r = run_bench(tt, pool, o.depth, quiet, never);
+  search::ClusterSearch search(tt, pool);
+  const BenchResult r = run_bench(tt, search, o.depth, quiet, never);
   return {r.nodes, r.nodes * 1000 / uint64_t(std::max<int64_t>(r.time_ms, 1))};
 }
 

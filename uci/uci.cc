@@ -210,6 +210,7 @@ void Engine::cmd_uci() {
   say("option name DelayPenalty type check default false");
   say("option name EvalMode type combo default classic var classic var network");
   say("option name EvalFile type string default <empty>");
+  if (cluster::ranks() > 1) say(kClusterShareDepthOption.declaration());
   say("uciok");
 }
 
@@ -246,9 +247,6 @@ void Engine::cmd_go(std::string_view args) {
     if (w.size() != 2) return error("usage: go perft <depth>");
     return cmd_perft(w[1]);
   }
-  // In a cluster run only rank 0 searches for now; the others keep the game and the options in
-  // step and share perft (docs/cluster.md).
-  if (cluster::rank() != 0) return;
   search::Limits limits;
   limits.start = std::chrono::steady_clock::now();
   bool ignored_field = false;
@@ -420,7 +418,7 @@ void Engine::start_search(search::Limits limits) {
   ponderhit_ = false;
   limits.ponderhit = &ponderhit_;
   worker_.start([this, limits] {
-    search::Result r = pool_.run(search_root_, limits, stop_, [this](const search::Report& report) {
+    search::Result r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
       say(format_info(report, search_root_, show_wdl_));
     });
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
@@ -475,10 +473,9 @@ void Engine::cmd_bench(std::string_view depth_text) {
   std::string text = trim(depth_text);
   if (!text.empty() && !parse_int(text, 1, search::kMaxPly - 1, depth))
     return error("bench depth must be a number from 1 to " + std::to_string(search::kMaxPly - 1));
-  if (cluster::rank() != 0) return;  // rank 0 benches alone (docs/cluster.md)
   start_job([this, depth] {
     std::ostringstream text;
-    run_bench(tt_, pool_, int(depth), text, stop_);
+    run_bench(tt_, cluster_search_, int(depth), text, stop_);
     say(trim(text.str()));
   });
 }
@@ -531,6 +528,10 @@ void Engine::cmd_setoption(std::string_view args) {
   } else if (key == "uci_showwdl") {
     if (!parse_bool(value, flag)) return bad_value("true or false");
     show_wdl_ = flag;
+  } else if (key == "clustersharedepth" && cluster::ranks() > 1) {
+    if (!parse_spin(kClusterShareDepthOption, value, number))
+      return error(kClusterShareDepthOption.complaint(value));
+    cluster_search_.min_depth = int(number);
   } else if (key == "multipv") {
     if (!parse_spin(kMultiPvOption, value, number)) return error(kMultiPvOption.complaint(value));
     options_.multi_pv = int(number);

@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "eval/param_blocks.h"
 #include "eval/params.h"
+#include "search/cluster_search.h"
 #include "search/search.h"
 #include "search/threads.h"
 #include "uci/job_thread.h"
@@ -91,6 +92,7 @@ class Engine {
   search::TranspositionTable tt_;
   search::Options options_;
   search::ThreadPool pool_{tt_, options_};
+  search::ClusterSearch cluster_search_{tt_, pool_};  // the pool's searches, shared by a cluster's processes
   core::Position search_root_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};  // the current `go ponder` was answered by `ponderhit`

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Cluster mode under mpirun (ctest label `mpi`, VBLITZ_MPI builds): perft shared over 2 and 3
-# processes is exact (against the plain single-process count), the UCI loop keeps every rank's
-# game in step through bad input (a shared `go perft` only adds up if every rank has the same
-# position), one bestmove per `go`, and `stop`/`quit` end every rank.
+# processes is exact (against the plain single-process count); bench at -np 1 gives the plain
+# signature, and at -np 2 and 3 every process searches and the exchange delivers; the UCI loop
+# keeps every rank's game in step through bad input (a shared `go perft` only adds up if every
+# rank has the same position), one legal bestmove per `go` searched by every rank, and
+# `stop`/`quit` end every rank.
 #
 # usage: tests/mpi/check_cluster.sh VBLITZ MPIEXEC [MPIEXEC FLAGS...]
 set -euo pipefail
 vblitz=$1
 shift
 launch=("$@")
+here=$(dirname "$(realpath "$0")")
 fail() { echo "FAIL: $*"; exit 1; }
 total() { sed -n 's/^Nodes searched: //p'; }
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -25,10 +28,18 @@ echo "ok perft -np 2, -np 3: $(total <<< "$plain")"
 one=$(timeout 300 "${launch[@]}" -np 1 "$vblitz" bench 8 | total)
 [[ $one == $("$vblitz" bench 8 | total) ]] || fail "bench 8 at -np 1: $one"
 echo "ok bench 8 -np 1: $one"
+# bench at -np 2 and 3: every process searches, the ring delivers what it sends (process r
+# receives what r-1 sent), and the cluster's total is the sum of the processes' nodes.
+for np in 2 3; do
+  out=$(timeout 300 "${launch[@]}" -np $np "$vblitz" bench 6)
+  python3 "$here/check_bench_shares.py" $np <<< "$out" || fail "bench 6 at -np $np:
+$out"
+  echo "ok bench 6 -np $np: $(total <<< "$out") nodes, every process searched, the ring delivered"
+done
 # Commands without a cluster form refuse instead of running K copies.
-if refused=$(timeout 60 "${launch[@]}" -np 2 "$vblitz" bench 4 2>&1); then fail "bench at -np 2 ran: $refused"; fi
-grep -q "'bench' runs on one process" <<< "$refused" || fail "bench at -np 2: $refused"
-echo "ok bench at -np 2 refused"
+if refused=$(timeout 60 "${launch[@]}" -np 2 "$vblitz" speedtest 1 1 1 2>&1); then fail "speedtest at -np 2 ran: $refused"; fi
+grep -q "'speedtest' runs on one process" <<< "$refused" || fail "speedtest at -np 2: $refused"
+echo "ok speedtest at -np 2 refused"
 
 # UCI: bad input keeps every rank's position and options; go perft shared; one bestmove.
 session="uci
@@ -58,3 +69,14 @@ out=$( (printf 'position startpos\ngo infinite\n'; sleep 2; printf 'stop\n'; sle
 [[ $(grep -c '^bestmove' <<< "$out") == 1 ]] || fail "go infinite/stop:\n$out"
 (( SECONDS - start < 15 )) || fail "took $((SECONDS - start)) s to end"
 echo "ok stop and quit end every rank in $((SECONDS - start)) s"
+
+# A game's clock flow on both ranks: go ponder then ponderhit, a clock search, and quit while
+# every rank searches; one legal bestmove per go, every rank ends.
+start=$SECONDS
+out=$( (printf 'position startpos\ngo ponder wtime 2000 btime 2000\n'; sleep 1; printf 'ponderhit\n'; sleep 2
+        printf 'position startpos moves e2e4\ngo wtime 1000 btime 1000\n'; sleep 2
+        printf 'position startpos\ngo infinite\n'; sleep 1; printf 'quit\n') |
+      timeout 30 "${launch[@]}" -np 2 "$vblitz") || fail "ranks did not end: $out"
+[[ $(grep -c '^bestmove' <<< "$out") == 3 ]] || fail "ponder, clock and quit: not three bestmoves:\n$out"
+grep -q '^info depth .* nodes [1-9]' <<< "$out" || fail "no info line with nodes:\n$out"
+echo "ok ponderhit, a clock search and quit during go infinite at -np 2 in $((SECONDS - start)) s"

@@ -209,9 +209,10 @@ uint64_t bench_nodes() {
   TranspositionTable tt;
   Options options;
   ThreadPool pool(tt, options);
+  ClusterSearch search(tt, pool);
   std::ostringstream out;
   const std::atomic<bool> never{false};
-  return uci::run_bench(tt, pool, 6, out, never).nodes;
+  return uci::run_bench(tt, search, 6, out, never).nodes;
 }
 
 TEST(Search, BenchSignatureIsTheSameForEveryKernelChoiceAndTarget) {

@@ -40,6 +40,26 @@ TEST_P(TtLayouts, StoreThenProbeReturnsTheEntry) {
   EXPECT_FALSE(tt.probe(keys[0], d));
 }
 
+// Entries from other processes (cluster runs) never overwrite the same position searched at
+// least as deep here; otherwise they are stored as this process's own.
+TEST_P(TtLayouts, SharedEntriesDoNotOverwriteDeeperOnes) {
+  TranspositionTable tt;
+  tt.set_layout(GetParam());
+  const core::Key key = 0x9E3779B97F4A7C15ull;
+  EXPECT_TRUE(tt.store_shared(key, Move(SQ_E2, SQ_E4), 30, 9, simd::tt::BOUND_LOWER));
+  TTData d;
+  ASSERT_TRUE(tt.probe(key, d));
+  EXPECT_EQ(d.depth, 9);
+  tt.store(key, Move(SQ_E2, SQ_E4), 50, 12, simd::tt::BOUND_EXACT);
+  EXPECT_FALSE(tt.store_shared(key, Move(SQ_E2, SQ_E4), -70, 12, simd::tt::BOUND_UPPER));
+  ASSERT_TRUE(tt.probe(key, d));
+  EXPECT_EQ(d.score, 50);
+  EXPECT_TRUE(tt.store_shared(key, Move(SQ_E2, SQ_E4), -70, 13, simd::tt::BOUND_UPPER));
+  ASSERT_TRUE(tt.probe(key, d));
+  EXPECT_EQ(d.score, -70);
+  EXPECT_EQ(d.depth, 13);
+}
+
 TEST_P(TtLayouts, OldEntriesAreReplacedBeforeDeeperCurrentOnes) {
   TranspositionTable tt;
   ASSERT_TRUE(tt.resize(1));
