@@ -200,14 +200,13 @@ std::string run_signature(const DatagenOptions& o) {
 }
 
 int run_text(const DatagenOptions& options, const std::vector<std::string>& openings, int threads,
-             std::ostream& log) {
+             std::ostream& log, long& positions) {
   std::ofstream data(options.out_path);
   std::ofstream pgn;
   if (!options.pgn_path.empty()) pgn.open(options.pgn_path);
   if (!data || (!options.pgn_path.empty() && !pgn)) return log << "cannot write the output files\n", 1;
   const auto start = std::chrono::steady_clock::now();
   const int chunk = 16 * threads;  // games played in parallel, then written in order
-  long positions = 0;
   for (int first = 0; first < options.games; first += chunk) {
     const int count = std::min(chunk, options.games - first);
     for (const GameRecord& r : play_games(first, count, openings, options, threads)) {
@@ -223,7 +222,7 @@ int run_text(const DatagenOptions& options, const std::vector<std::string>& open
 }
 
 int run_packed(const DatagenOptions& options, const std::vector<std::string>& openings, int threads,
-               std::ostream& log) {
+               std::ostream& log, long& positions) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(options.out_path, ec);
@@ -246,7 +245,7 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
 
   const int shards = (options.games + options.shard_games - 1) / options.shard_games;
   const auto start = std::chrono::steady_clock::now();
-  long positions = 0, dropped = 0;
+  long dropped = 0;
   int played = 0, done_before = 0;
   for (int shard = 0; shard < shards; ++shard) {
     const std::string path = shard_path(options, shard);
@@ -346,15 +345,19 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
   return std::nullopt;
 }
 
-int run_datagen(const DatagenOptions& options, std::ostream& log) {
+int run_datagen(const DatagenOptions& options, std::ostream& log, long* positions) {
   std::vector<std::string> openings = {core::Position::kStartFen};
   if (!options.openings_path.empty()) {
     openings = read_openings(options.openings_path);
     if (openings.empty()) return log << "no openings in '" << options.openings_path << "'\n", 1;
   }
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  return options.format == DataFormat::kText ? run_text(options, openings, threads, log)
-                                             : run_packed(options, openings, threads, log);
+  long written = 0;
+  const int status = options.format == DataFormat::kText
+                         ? run_text(options, openings, threads, log, written)
+                         : run_packed(options, openings, threads, log, written);
+  if (positions) *positions += written;
+  return status;
 }
 
 }  // namespace vblitz::tune

@@ -42,8 +42,9 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
 // The usage line of `vblitz datagen`.
 std::string datagen_usage();
 
-// Plays the games and writes the files; progress goes to `log`. Returns the exit status.
-int run_datagen(const DatagenOptions& options, std::ostream& log);
+// Plays the games and writes the files; progress goes to `log`. Returns the exit status; adds
+// the positions written to *positions if given.
+int run_datagen(const DatagenOptions& options, std::ostream& log, long* positions = nullptr);
 
 // The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd.
 std::string shard_path(const DatagenOptions& options, int shard);

@@ -115,6 +115,29 @@ void print_version() {
   std::cout << "\n" << vblitz::simd::describe() << '\n';
 }
 
+// `datagen` on every process of a cluster run: rank r plays the seed + 1,000,000 r, so its shards
+// and run record are its own; rank 0 logs its progress and the cluster's total. One process: the
+// plain run.
+int run_datagen_on_every_rank(vblitz::tune::DatagenOptions options) {
+  using namespace vblitz;
+  const int rank = cluster::rank(), ranks = cluster::ranks();
+  if (ranks > 1 && options.format != tune::DataFormat::kPacked) {
+    if (rank == 0) std::cerr << "datagen in a cluster run writes packed shards: add --format packed\n";
+    return 2;
+  }
+  options.seed += 1000000 * uint64_t(rank);
+  std::ostream silent(nullptr);
+  long positions = 0;
+  const int status = tune::run_datagen(options, rank == 0 ? std::cerr : silent, &positions);
+  std::vector<uint64_t> totals = {uint64_t(positions), status != 0};
+  cluster::sum(totals);
+  if (ranks > 1 && rank == 0)
+    std::cerr << "cluster: " << ranks << " processes (seeds " << options.seed << " + 1000000 r), "
+              << totals[0] << " new positions in all"
+              << (totals[1] ? ", " + std::to_string(totals[1]) + " processes failed" : "") << '\n';
+  return totals[1] ? 1 : status;
+}
+
 // The command line's job on this process. In a cluster run (mpirun) every rank runs it: the UCI
 // loop and perft share their work, rank 0 alone prints; other commands run on one process.
 int run(std::vector<std::string> args) {
@@ -129,10 +152,10 @@ int run(std::vector<std::string> args) {
   std::ostream silent(nullptr);  // what ranks other than 0 print to
   std::ostream& out = root ? std::cout : silent;
   if (args.empty()) return uci::run_loop(std::cin, out);
-  if (cluster::ranks() > 1 && args[0] != "perft" && args[0] != "bench") {
+  if (cluster::ranks() > 1 && args[0] != "perft" && args[0] != "bench" && args[0] != "datagen") {
     if (root)
       std::cerr << "'" << args[0] << "' runs on one process; cluster runs support the UCI loop, "
-                << "bench and perft (docs/cluster.md)\n";
+                << "bench, perft and datagen (docs/cluster.md)\n";
     return 2;
   }
 
@@ -189,7 +212,7 @@ int run(std::vector<std::string> args) {
       std::cerr << *err << '\n' << tune::datagen_usage() << '\n';
       return 2;
     }
-    return tune::run_datagen(options, std::cerr);
+    return run_datagen_on_every_rank(options);
   }
   if (command == "params") {
     std::cout << eval::write_param_set(eval::default_param_set());

@@ -36,6 +36,19 @@ for np in 2 3; do
 $out"
   echo "ok bench 6 -np $np: $(total <<< "$out") nodes, every process searched, the ring delivered"
 done
+# datagen at -np 2: one generator per process with its own seed and shards, the total reported,
+# and a second run resumes (nothing left to play).
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+args=(datagen "$data" --format packed --games 2 --shard-games 2 --nodes 300 --threads 1 --seed 5)
+out=$(timeout 300 "${launch[@]}" -np 2 "$vblitz" "${args[@]}" 2>&1)
+[[ -s $data/seed5-000000.vbd && -s $data/seed1000005-000000.vbd ]] || fail "datagen -np 2 shards: $(ls "$data") $out"
+bytes=$(cat "$data"/*.vbd | wc -c)
+grep -q "cluster: 2 processes .* $((bytes / 32)) new positions in all" <<< "$out" || fail "datagen total ($bytes bytes): $out"
+out=$(timeout 300 "${launch[@]}" -np 2 "$vblitz" "${args[@]}" 2>&1)
+grep -q "cluster: 2 processes .* 0 new positions in all" <<< "$out" || fail "datagen did not resume: $out"
+echo "ok datagen -np 2: two seeds' shards, $((bytes / 32)) positions, resumed"
+
 # Commands without a cluster form refuse instead of running K copies.
 if refused=$(timeout 60 "${launch[@]}" -np 2 "$vblitz" speedtest 1 1 1 2>&1); then fail "speedtest at -np 2 ran: $refused"; fi
 grep -q "'speedtest' runs on one process" <<< "$refused" || fail "speedtest at -np 2: $refused"
