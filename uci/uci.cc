@@ -649,6 +649,10 @@ void Engine::cmd_display() {
 }
 
 int run_loop(std::istream& in, std::ostream& out) {
+  // std::cin is tied to std::cout: every read would first flush it from this thread, outside
+  // say()'s lock, while the search thread writes (lines came out twice or torn). Every line
+  // the engine writes is flushed by say() itself.
+  in.tie(nullptr);
   Engine engine(out);
   out << "info string VBlitz " VBLITZ_VERSION " " << simd::describe() << std::endl;
   for (std::string line; cluster::next_line(in, line);)

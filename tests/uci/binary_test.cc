@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -286,6 +287,36 @@ TEST(Binary, MatedOrStalematedRootSaysNone) {
   e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
   std::string out = e.ask("go depth 3", "bestmove");
   EXPECT_EQ(best_move(out), "(none)");
+}
+
+// Reading a command must not touch the output the search thread is writing. std::cin was tied
+// to std::cout, so every read flushed std::cout from the protocol thread outside the engine's
+// lock, and lines came out twice or torn (8 of 30 runs of this input before the fix).
+TEST(Binary, OutputLinesAreWholeAndWrittenOnceWhileCommandsArrive) {
+  for (int run = 0; run < 10; ++run) {
+    Engine e;
+    e.send("position startpos");
+    e.send("go depth 9");
+    for (int i = 0; i < 300; ++i) e.send("isready");
+    e.close_input();
+    const std::string out = e.read_until("\x01", milliseconds(20000));  // everything, to the end
+    EXPECT_EQ(e.wait(milliseconds(5000)), 0);
+    std::map<std::string, int> info_lines;
+    int ready = 0, best = 0;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+      if (line == "readyok")
+        ++ready;
+      else if (line.rfind("bestmove ", 0) == 0)
+        ++best;
+      else if (line.rfind("info ", 0) == 0)
+        EXPECT_EQ(++info_lines[line], 1) << "written twice: " << line;
+      else
+        ADD_FAILURE() << "torn line: '" << line << "'";
+    }
+    EXPECT_EQ(ready, 300);
+    EXPECT_EQ(best, 1);
+  }
 }
 
 TEST(Binary, EndOfInputExitsCleanlyEvenWhileSearching) {
