@@ -47,7 +47,9 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
   outbox_.clear();
   mine_ = RankShare();
   in_flight_ = ask_stop_ = ended_ = false;
-  stop_others_ = false;
+  search_stop_ = false;
+  user_stop_ = rank == 0 ? &stop : nullptr;
+  depth_limit_ = limits.depth;
   others_nodes_ = 0;
 
   // Ranks other than 0 search as helpers: no limits but the root's, until rank 0 is done.
@@ -66,7 +68,7 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
       report(all);
     };
   pool_.set_cluster(rank * pool_.size(), this);
-  const Result result = pool_.run(pos, own, rank == 0 ? stop : stop_others_, cluster_report);
+  const Result result = pool_.run(pos, own, search_stop_, cluster_report);
   pool_.set_cluster(0, nullptr);
   if (rank == 0) ask_stop_ = true;
   user_stopped_ = rank == 0 && stop.load(std::memory_order_relaxed);
@@ -90,7 +92,9 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
 }
 
 void ClusterSearch::poll() {
+  if (user_stop_ && user_stop_->load(std::memory_order_relaxed)) search_stop_ = true;
   if (ended_) return;
+  if (depth_limit_ && pool_.depth_completed() >= depth_limit_) ask_stop_ = true;
   if (in_flight_) {
     cluster::Signals sums{};
     if (!cluster::round_done(sums, received_)) return;
@@ -100,7 +104,7 @@ void ClusterSearch::poll() {
     take_round(received_);
     if (sums[1] > 0) {
       ended_ = true;
-      stop_others_ = true;
+      search_stop_ = true;
       return;
     }
   }

@@ -4,8 +4,9 @@
 // search until rank 0 is done. While they search, the ranks' main threads run the exchange's
 // rounds (search/cluster.h) from their time checks: each round adds up the ranks' node counts
 // and stop requests and passes this rank's deepest recent table stores, with full keys, to the
-// next rank in a ring, where they go through the table. The first round in which rank 0 asks to
-// stop ends the search on every rank; then every rank's result is gathered and the move voted.
+// next rank in a ring, where they go through the table. The first round in which a rank asks to
+// stop ends the search on every rank (rank 0 asks once its own search is over, any rank once it
+// completed a `go depth` limit); then every rank's result is gathered and the move voted.
 // With one process it is exactly the thread pool's search.
 #pragma once
 
@@ -66,13 +67,15 @@ class ClusterSearch final : public SearchLink {
   std::vector<SharedEntry> outbox_;  // the deepest entries offered since the last round
   RankShare mine_;
   bool in_flight_ = false;
-  bool ask_stop_ = false;                  // rank 0: its search is over
-  bool ended_ = false;                     // a round with a stop request completed
-  std::atomic<bool> stop_others_{false};   // the stop signal of ranks other than 0
-  uint64_t nodes_at_round_ = 0;            // this rank's nodes in the round in flight
-  std::atomic<uint64_t> others_nodes_{0};  // the other ranks' nodes at the last round
-  bool user_stopped_ = false;              // rank 0: `stop` ended its search
-  std::vector<char> block_, received_;     // the round's outgoing and incoming entries
+  bool ask_stop_ = false;                 // rank 0's search is over, or this rank completed the depth limit
+  bool ended_ = false;                    // a round with a stop request completed
+  std::atomic<bool> search_stop_{false};  // every rank's searchers stop on it
+  const std::atomic<bool>* user_stop_ = nullptr;  // rank 0: `stop` and the commands that end a search
+  int depth_limit_ = 0;                           // `go depth`: whichever rank completes it ends the search
+  uint64_t nodes_at_round_ = 0;                   // this rank's nodes in the round in flight
+  std::atomic<uint64_t> others_nodes_{0};         // the other ranks' nodes at the last round
+  bool user_stopped_ = false;                     // rank 0: `stop` ended its search
+  std::vector<char> block_, received_;            // the round's outgoing and incoming entries
 };
 
 }  // namespace vblitz::search

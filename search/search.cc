@@ -500,6 +500,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   aborted_ = false;
   nodes_ = tt_probes_ = tt_hits_ = pooled_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
+  completed_depth_.store(0, std::memory_order_relaxed);
   root_drop_ = 0;
   us_ = pos.side_to_move();
   time_.start(limits, us_, options_.move_overhead);
@@ -558,6 +559,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
           result.ponder = ss->pv_length > 1 ? ss->pv[1] : Move::none();
           result.score = score;
           result.depth = depth;
+          completed_depth_.store(depth, std::memory_order_relaxed);
         }
         excluded_.push_back(ss->pv[0]);
         if (report) report(r);

@@ -98,6 +98,9 @@ class Searcher {
   // Nodes searched so far in the current or last search, as published every 1024 nodes;
   // safe to read from other threads.
   uint64_t nodes_searched() const { return published_nodes_.load(std::memory_order_relaxed); }
+  // The last iteration the current or last search completed (0: none yet); safe to read from
+  // other threads.
+  int depth_completed() const { return completed_depth_.load(std::memory_order_relaxed); }
 
  private:
   struct Stack {
@@ -199,6 +202,7 @@ class Searcher {
   int seldepth_ = 0;
   uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
   std::atomic<uint64_t> published_nodes_{0};
+  std::atomic<int> completed_depth_{0};
   int helper_id_ = 0;
   std::chrono::steady_clock::time_point start_;
 };

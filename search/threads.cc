@@ -33,6 +33,12 @@ uint64_t ThreadPool::total_nodes() const {
   return n;
 }
 
+int ThreadPool::depth_completed() const {
+  int depth = 0;
+  for (const auto& s : searchers_) depth = std::max(depth, s->depth_completed());
+  return depth;
+}
+
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
   tt_.new_search();
