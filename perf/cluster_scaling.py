@@ -35,14 +35,7 @@ def search(command, depth, share_depth=None):
         engine.send("isready")
         engine.until("readyok")
         start = time.monotonic()
-        engine.send(f"go depth {depth}")
-        last = None
-        while True:
-            line = engine.until("")
-            if line.startswith("info depth") and " nodes " in line:
-                last = line.split()
-            if line.startswith("bestmove"):
-                break
+        last = engine.search(f"go depth {depth}")
         seconds += time.monotonic() - start
         engine.close()
         nodes += int(last[last.index("nodes") + 1])

@@ -41,6 +41,17 @@ class Uci:
         self.until("readyok")
         return self
 
+    def search(self, go):
+        """Sends `go`, reads to its bestmove; the words of the last info line that had nodes."""
+        self.send(go)
+        last = None
+        while True:
+            line = self.until("")
+            if line.startswith("info depth") and " nodes " in line:
+                last = line.split()
+            if line.startswith("bestmove"):
+                return last
+
     def close(self):
         self.send("quit")
         self.proc.wait(timeout=10)

@@ -24,14 +24,7 @@ def nodes_and_ms(binary, hash_mb, depth):
         engine = Uci(binary).start()
         engine.send(f"setoption name Hash value {hash_mb}")
         engine.send(f"position fen {fen}")
-        engine.send(f"go depth {depth}")
-        last = None
-        while True:
-            line = engine.until("")
-            if line.startswith("info depth") and " nps " in line:
-                last = line.split()
-            if line.startswith("bestmove"):
-                break
+        last = engine.search(f"go depth {depth}")
         engine.close()
         nodes += int(last[last.index("nodes") + 1])
         ms += int(last[last.index("time") + 1])
