@@ -5,7 +5,7 @@
 # a block whose PGN already holds its games is skipped, so the script resumes where it stopped.
 # Afterwards `python3 perf/soak_summary.py OUT` counts games and faults.
 #
-# usage: perf/soak.sh VBLITZ OUT
+# usage: perf/soak.sh VBLITZ OUT [BLOCK...]   (only the named blocks when any are given)
 # env:   FASTCHESS, CUTECHESS (match runners built locally, never committed),
 #        OPENINGS (EPD, default ../shared/data/openings/UHO_4060_v4.epd), SEED (default 1)
 set -euo pipefail
@@ -17,7 +17,11 @@ cutechess=${CUTECHESS:?set CUTECHESS to the cutechess-cli binary}
 here=$(dirname "$(realpath "$0")")
 openings=${OPENINGS:-$here/../../shared/data/openings/UHO_4060_v4.epd}
 seed=${SEED:-1}
+selected=("${@:3}")
 mkdir -p "$out"
+
+# wanted NAME: true when no blocks were named on the command line or NAME is one of them.
+wanted() { (( ${#selected[@]} == 0 )) || [[ " ${selected[*]} " == *" $1 "* ]]; }
 
 # UCI opponents, one argument per line: their command and the options that make them play one
 # thread without their own books.
@@ -39,6 +43,7 @@ games_in() { [[ -f $1 ]] && grep -c '^\[Result ' "$1" || echo 0; }
 block() {
   local name=$1 runner=$2 games=$3 conc=$4 tc=$5 opp=$6 threads=$7 hash=$8 mode=$9 ponder=${10:-}
   local pgn=$out/$name.pgn
+  wanted "$name" || return 0
   if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
   rm -f "$pgn" "$out/$name.log"
   echo "$(date -u +%FT%TZ) $name: $games games, $tc, $opp, Threads $threads, Hash $hash, $mode $ponder"
@@ -64,6 +69,7 @@ block() {
 # xboard: VBlitz behind Debian's polyglot against Fairy-Max, both xboard engines.
 xboard_block() {
   local name=$1 games=$2 tc=$3 pgn=$out/$1.pgn
+  wanted "$name" || return 0
   if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
   rm -f "$pgn"
   echo "$(date -u +%FT%TZ) $name: $games games, $tc, polyglot vs fairymax"
