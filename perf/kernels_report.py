@@ -176,7 +176,8 @@ def main():
               "## Inside the engine: perft 6 from the start position (Mnps, median of "
               f"{args.runs}, settings interleaved)", "",
               "Move generation uses the serialization kernel and, at the last ply, the move-counting",
-              "kernel; the other kernels serve the search and evaluation.", "",
+              "kernel (`Kernels vector` runs the counting kernel on avx3_dl only: docs/performance.md);",
+              "the other kernels serve the search and evaluation.", "",
               "| Kernels | SimdTarget | Mnps | vs scalar |", "|---|---|---|---|"]
     base = rates[("scalar", "best")]
     for (kernels, target), rate in rates.items():

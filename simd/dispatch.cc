@@ -32,6 +32,9 @@ constexpr unsigned kDefaultVectorKernels =
     1u << unsigned(Kernel::kTtProbe) | 1u << unsigned(Kernel::kSliderAttacks) |
     1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kNetwork);
 constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
+// Move counting pays only where the target counts the bits of 64-bit lanes in one instruction
+// (AVX-512 VPOPCNTDQ); elsewhere Highway emulates the count and the twin is faster (docs/kernels.md).
+constexpr const char* kMoveCountTargets[] = {"avx3_dl"};
 
 namespace detail {
 std::atomic<unsigned> vector_mask{kDefaultVectorKernels};
@@ -65,8 +68,6 @@ void install_move_serializer() {
   core::set_piece_move_counter(use_vector(Kernel::kMoveCount) ? count_piece_moves_vector_pointer() : nullptr);
 }
 
-const bool serializer_installed = (install_move_serializer(), true);
-
 }  // namespace
 
 namespace {
@@ -95,11 +96,34 @@ std::string& selected_target() {
 
 }  // namespace
 
-void set_kernels(Kernels k) {
-  unsigned mask = k == Kernels::kVector ? kDefaultVectorKernels : k == Kernels::kAllVector ? kAllKernels : 0;
-  selected_kernels.store(k, std::memory_order_relaxed);
+namespace {
+
+// The kernels `Kernels vector` runs on the active target: the fixed set, plus move counting
+// where the target has a native 64-bit vector popcount.
+unsigned default_vector_kernels() {
+  const std::string target = active_target();
+  for (const char* name : kMoveCountTargets)
+    if (target == name) return kDefaultVectorKernels | 1u << unsigned(Kernel::kMoveCount);
+  return kDefaultVectorKernels;
+}
+
+// Sets the kernel mask for the selection k on the active target and installs core's kernels.
+void apply_kernels(Kernels k) {
+  unsigned mask = k == Kernels::kVector      ? default_vector_kernels()
+                  : k == Kernels::kAllVector ? kAllKernels
+                                             : 0;
   detail::vector_mask.store(mask, std::memory_order_relaxed);
   install_move_serializer();
+}
+
+// The start-up selection, Kernels vector on Highway's best target, installed before main.
+const bool default_kernels_applied = (apply_kernels(Kernels::kVector), true);
+
+}  // namespace
+
+void set_kernels(Kernels k) {
+  selected_kernels.store(k, std::memory_order_relaxed);
+  apply_kernels(k);
 }
 Kernels kernels() { return selected_kernels.load(std::memory_order_relaxed); }
 const char* kernels_name(Kernels k) {
@@ -140,7 +164,7 @@ bool set_simd_target(std::string_view name) {
     hwy::SetSupportedTargetsForTest(0);  // 0 removes the restriction
     selected_target() = wanted;
     detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
-    install_move_serializer();
+    apply_kernels(kernels());
     return true;
   }
   for (const TargetEntry& e : target_entries()) {
@@ -149,7 +173,7 @@ bool set_simd_target(std::string_view name) {
     hwy::SetSupportedTargetsForTest(e.bit);
     selected_target() = wanted;
     detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
-    install_move_serializer();
+    apply_kernels(kernels());
     return true;
   }
   return false;

@@ -66,5 +66,26 @@ namespace vblitz::simd {
 HWY_BEFORE_TEST(MoveCountTest);
 HWY_EXPORT_AND_TEST_P(MoveCountTest, TestRandomSetsMatchTheTwin);
 HWY_EXPORT_AND_TEST_P(MoveCountTest, TestCountLegalWithTheKernelAlongPlayouts);
+
+// Kernels vector runs the counting kernel only on the targets where it measured faster than the
+// twin (a native 64-bit vector popcount: avx3_dl), and switching SimdTarget re-derives that
+// choice; the count is the same either way.
+TEST(MoveCountDispatch, VectorKernelsCountWithTheKernelOnlyWhereItPays) {
+  core::StateInfo state;
+  core::Position pos;
+  ASSERT_FALSE(pos.set("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", state));
+  set_kernels(Kernels::kVector);
+  for (const std::string& target : available_targets()) {
+    ASSERT_TRUE(set_simd_target(target));
+    EXPECT_EQ(use_vector(Kernel::kMoveCount), target == "avx3_dl") << target;
+    EXPECT_EQ(core::count_legal(pos), 48) << target;
+  }
+  set_kernels(Kernels::kScalar);
+  EXPECT_FALSE(use_vector(Kernel::kMoveCount));
+  set_kernels(Kernels::kAllVector);
+  EXPECT_TRUE(use_vector(Kernel::kMoveCount));
+  set_kernels(Kernels::kVector);
+  EXPECT_TRUE(set_simd_target("best"));
+}
 }  // namespace vblitz::simd
 #endif  // HWY_ONCE
