@@ -101,6 +101,9 @@ class Searcher {
   // The last iteration the current or last search completed (0: none yet); safe to read from
   // other threads.
   int depth_completed() const { return completed_depth_.load(std::memory_order_relaxed); }
+  // Forgets the last search's completed depth: the pool calls it for every thread before a new
+  // search starts on any of them, so no thread still shows the old depth while it starts late.
+  void forget_depth_completed() { completed_depth_.store(0, std::memory_order_relaxed); }
 
  private:
   struct Stack {

@@ -42,6 +42,7 @@ int ThreadPool::depth_completed() const {
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
   tt_.new_search();
+  for (auto& s : searchers_) s->forget_depth_completed();
   const int n = size();
   if (n == 1) {
     core::Position root = pos;

@@ -27,7 +27,8 @@ class ThreadPool {
   void clear();
   // Nodes of every thread, as each published them last (safe during a search).
   uint64_t total_nodes() const;
-  // The deepest iteration any thread has completed in the current or last search.
+  // The deepest iteration any thread has completed in the current or last search (0 from the
+  // start of a search until one completes, even on threads that start late).
   int depth_completed() const;
   // For a cluster run (search/cluster_search.h): the threads' helper ids start at `first` (so
   // the processes' trees differ), and their searches use `link` (nullptr: none). Only between

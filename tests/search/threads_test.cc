@@ -7,8 +7,10 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <utility>
 
 #include "core/game.h"
+#include "search/search_link.h"
 
 namespace vblitz::search {
 namespace {
@@ -77,6 +79,46 @@ TEST(Threads, BothTableLayoutsSearchTogether) {
     const Result r = pool.run(game.position(), limits, stop, nullptr);
     EXPECT_EQ(game.position().to_uci(r.best), "f6a6");
     EXPECT_EQ(r.score, mate_in(5));
+  }
+}
+
+// What the main thread's time check sees of the pool: the cluster search ends a `go depth N`
+// once pool.depth_completed() reaches N, so a new search must not show the last one's depth on
+// threads that have not started yet (eight threads on a small machine start late). Depth 12
+// takes far more than the main thread's first 1024 nodes, so only a stale depth reaches it.
+class FirstPollRecorder : public SearchLink {
+ public:
+  explicit FirstPollRecorder(const ThreadPool& pool) : pool_(pool) {}
+  void poll() override {
+    if (first_ < 0) first_ = pool_.depth_completed();
+  }
+  void offer(const SharedEntry&) override {}
+  int take_first() { return std::exchange(first_, -1); }
+
+ private:
+  const ThreadPool& pool_;
+  int first_ = -1;
+};
+
+TEST(Threads, ANewSearchShowsNoDepthOfTheLastOne) {
+  TranspositionTable tt;
+  Options options;
+  ThreadPool pool(tt, options);
+  FirstPollRecorder recorder(pool);
+  pool.set_cluster(0, &recorder);
+  pool.resize(8);
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"));
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 12;
+  for (int search = 0; search < 6; ++search) {
+    tt.clear();
+    const Result r = pool.run(game.position(), limits, stop, nullptr);
+    ASSERT_GE(pool.depth_completed(), limits.depth);
+    EXPECT_NE(r.best, core::Move::none());
+    const int first = recorder.take_first();
+    if (search > 0) EXPECT_LT(first, limits.depth) << "search " << search;
   }
 }
 
