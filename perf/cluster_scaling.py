@@ -7,7 +7,10 @@ middlegame positions, then the exchange's message rate from a -np 2 bench. With
 
 usage: python3 perf/cluster_scaling.py --plain build/release/vblitz --mpi build/mpi/vblitz
            [--launch "mpirun --oversubscribe --bind-to none --mca btl self,vader"]
-           [--rounds 5] [--depth 13] [--share-depths 4,6,8,10]
+           [--rounds 5] [--depth 13] [--share-depths 4,6,8,10] [--epd FILE --positions N]
+
+--epd takes the first N positions of an EPD file instead of the four built-in ones: time to
+depth varies a lot from position to position, and more positions steady the sum.
 """
 import argparse
 import re
@@ -24,10 +27,17 @@ POSITIONS = FENS + [
 ]
 
 
-def search(command, depth, share_depth=None):
+def epd_positions(path, count):
+    """The first `count` positions of an EPD file, as FENs (its operations dropped)."""
+    with open(path) as f:
+        fens = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip()]
+    return fens[:count]
+
+
+def search(command, depth, positions, share_depth=None):
     """Wall seconds to `go depth` and the nodes of the last info line, summed over the positions."""
     seconds = nodes = 0
-    for fen in POSITIONS:
+    for fen in positions:
         engine = Uci(command).start()
         if share_depth:
             engine.send(f"setoption name ClusterShareDepth value {share_depth}")
@@ -60,7 +70,10 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--depth", type=int, default=13)
     parser.add_argument("--share-depths", default="")
+    parser.add_argument("--epd", help="take the positions from this EPD file")
+    parser.add_argument("--positions", type=int, default=16, help="how many of --epd's positions")
     args = parser.parse_args()
+    positions = epd_positions(args.epd, args.positions) if args.epd else POSITIONS
     configs = {"plain": (args.plain, None), "mpi -np 1": (f"{args.launch} -np 1 {args.mpi}", None),
                "mpi -np 2": (f"{args.launch} -np 2 {args.mpi}", None)}
     for d in filter(None, args.share_depths.split(",")):
@@ -68,8 +81,8 @@ def main():
     runs = {name: [] for name in configs}
     for _ in range(args.rounds):
         for name, (command, share) in configs.items():
-            runs[name].append(search(command, args.depth, share))
-    print(f"Depth {args.depth} on {len(POSITIONS)} positions, fresh engine each, 1 thread per process, "
+            runs[name].append(search(command, args.depth, positions, share))
+    print(f"Depth {args.depth} on {len(positions)} positions, fresh engine each, 1 thread per process, "
           f"{args.rounds} rounds interleaved; medians.\n")
     print("| configuration | time to depth (s) | nodes/s | runs (s) |")
     print("|---|---:|---:|---|")
