@@ -33,10 +33,30 @@ def vblitz_side(tags):
     return "White" if tags.get("White", "").startswith("vblitz") else "Black"
 
 
+def flagged_side(tags):
+    """'White' or 'Black': the side whose clock ran out in a time forfeit, i.e. the side to move
+    after the game's plies (None when the PGN has no PlyCount)."""
+    if "PlyCount" not in tags:
+        return None
+    white_starts = tags.get("FEN", "- w").split()[1] == "w"
+    white_to_move = (int(tags["PlyCount"]) % 2 == 0) == white_starts
+    return "White" if white_to_move else "Black"
+
+
+def ours(tags, us, lost):
+    """Whether a fault game is VBlitz's: it lost, or the game did not finish, or its clock ran
+    out against a side that could not mate (a drawn time forfeit; unknown side counts as ours)."""
+    if lost or tags.get("Result", "*") == "*":
+        return True
+    if tags.get("Termination") == "time forfeit" and tags.get("Result") == "1/2-1/2":
+        return flagged_side(tags) in (us, None)
+    return False
+
+
 def summarise(pgn_path):
     """Returns (games, wins, draws, losses, our faults, their faults) for one block."""
     n = wins = draws = losses = 0
-    ours, theirs = [], []
+    ours_list, theirs = [], []
     for tags in games(pgn_path):
         n += 1
         us = vblitz_side(tags)
@@ -49,8 +69,8 @@ def summarise(pgn_path):
         termination = tags.get("Termination", "normal")
         if termination in FAULTS or result == "*":
             where = f"{pgn_path.name} round {tags.get('Round', '?')}: {termination}"
-            (ours if lost or result == "*" else theirs).append(where)
-    return n, wins, draws, losses, ours, theirs
+            (ours_list if ours(tags, us, lost) else theirs).append(where)
+    return n, wins, draws, losses, ours_list, theirs
 
 
 def main():
