@@ -33,9 +33,9 @@ def vblitz_side(tags):
     return "White" if tags.get("White", "").startswith("vblitz") else "Black"
 
 
-def flagged_side(tags):
-    """'White' or 'Black': the side whose clock ran out in a time forfeit, i.e. the side to move
-    after the game's plies (None when the PGN has no PlyCount)."""
+def side_to_move_at_end(tags):
+    """'White' or 'Black': the side to move after the game's plies, whose clock ran out or whose
+    connection stalled in a game ended by a fault (None when the PGN has no PlyCount)."""
     if "PlyCount" not in tags:
         return None
     white_starts = tags.get("FEN", "- w").split()[1] == "w"
@@ -44,12 +44,12 @@ def flagged_side(tags):
 
 
 def ours(tags, us, lost):
-    """Whether a fault game is VBlitz's: it lost, or the game did not finish, or its clock ran
-    out against a side that could not mate (a drawn time forfeit; unknown side counts as ours)."""
+    """Whether a fault game is VBlitz's: it lost, or the game did not finish, or it was drawn
+    (the faulting side's opponent could not mate) with VBlitz to move (unknown counts as ours)."""
     if lost or tags.get("Result", "*") == "*":
         return True
-    if tags.get("Termination") == "time forfeit" and tags.get("Result") == "1/2-1/2":
-        return flagged_side(tags) in (us, None)
+    if tags.get("Result") == "1/2-1/2":
+        return side_to_move_at_end(tags) in (us, None)
     return False
 
 
