@@ -3,6 +3,7 @@
 // thread manages time and reports; helpers run until it is done.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -21,7 +22,9 @@ class ThreadPool {
   int size() const { return int(searchers_.size()); }
 
   // Searches pos with every thread; `stop` ends it from outside. Reports come from the main
-  // thread with the node counts of all threads. One thread searches exactly like Searcher::run.
+  // thread with the node counts of all threads; when the move played is another thread's, a
+  // last report gives its line, so the last line a GUI sees starts with the move played. One
+  // thread searches exactly like Searcher::run.
   Result run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
              const Searcher::ReportFn& report);
   void clear();
@@ -36,6 +39,10 @@ class ThreadPool {
   void set_cluster(int first, SearchLink* link);
 
  private:
+  // Reports the line of `chosen`, a helper's result (its move and ponder move, depth, score).
+  void report_chosen_line(const Result& chosen, std::chrono::steady_clock::time_point started,
+                          const Searcher::ReportFn& report) const;
+
   int first_id_ = 0;
   SearchLink* link_ = nullptr;
 
