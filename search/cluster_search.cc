@@ -76,17 +76,7 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
   mine_.nodes = result.nodes;
   const Result voted = vote(pos, result);
   if (rank == 0 && report && voted.best != result.best) {
-    Report line;  // the move played came from another rank: its line, with the cluster's nodes
-    line.depth = voted.depth;
-    line.score = voted.score;
-    line.nodes = voted.nodes;
-    line.time_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
-            .count();
-    line.hashfull = tt_.hashfull();
-    line.pv.push_back(voted.best);
-    if (voted.ponder != core::Move::none()) line.pv.push_back(voted.ponder);
-    report(line);
+    report(result_line(voted, started, tt_.hashfull()));  // the move played is another rank's
   }
   return voted;
 }

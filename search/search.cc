@@ -486,6 +486,20 @@ void Searcher::adopt_partial_iteration(const Stack* root, int depth, Result& res
   if (report_ && *report_) (*report_)(r);
 }
 
+Report result_line(const Result& result, std::chrono::steady_clock::time_point started, int hashfull) {
+  Report line;
+  line.depth = line.seldepth = result.depth;
+  line.score = result.score;
+  line.nodes = result.nodes;
+  line.time_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
+          .count();
+  line.hashfull = hashfull;
+  line.pv.push_back(result.best);
+  if (result.ponder != core::Move::none()) line.pv.push_back(result.ponder);
+  return line;
+}
+
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
   start_ = limits.start != std::chrono::steady_clock::time_point{} ? limits.start

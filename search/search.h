@@ -61,6 +61,11 @@ struct Result {
   uint64_t pawn_probes = 0, pawn_hits = 0, king_probes = 0, king_hits = 0;
 };
 
+// The `info` line of a finished search's result, for a move that came from another thread or
+// process: its depth, score and nodes, its move and ponder move as the pv, the time since
+// `started` and the table's fill (per mille).
+Report result_line(const Result& result, std::chrono::steady_clock::time_point started, int hashfull);
+
 class Searcher {
  public:
   using ReportFn = std::function<void(const Report&)>;

@@ -40,21 +40,6 @@ int ThreadPool::depth_completed() const {
   return depth;
 }
 
-void ThreadPool::report_chosen_line(const Result& chosen, std::chrono::steady_clock::time_point started,
-                                    const Searcher::ReportFn& report) const {
-  Report line;
-  line.depth = line.seldepth = chosen.depth;
-  line.score = chosen.score;
-  line.nodes = chosen.nodes;
-  line.time_ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
-          .count();
-  line.hashfull = tt_.hashfull();
-  line.pv.push_back(chosen.best);
-  if (chosen.ponder != core::Move::none()) line.pv.push_back(chosen.ponder);
-  report(line);
-}
-
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
   const auto started = limits.start == std::chrono::steady_clock::time_point{}
@@ -118,7 +103,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     best.king_probes += r.king_probes;
     best.king_hits += r.king_hits;
   }
-  if (report && best.best != results[0].best) report_chosen_line(best, started, report);
+  if (report && best.best != results[0].best) report(result_line(best, started, tt_.hashfull()));
   return best;
 }
 

@@ -3,7 +3,6 @@
 // thread manages time and reports; helpers run until it is done.
 #pragma once
 
-#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -39,10 +38,6 @@ class ThreadPool {
   void set_cluster(int first, SearchLink* link);
 
  private:
-  // Reports the line of `chosen`, a helper's result (its move and ponder move, depth, score).
-  void report_chosen_line(const Result& chosen, std::chrono::steady_clock::time_point started,
-                          const Searcher::ReportFn& report) const;
-
   int first_id_ = 0;
   SearchLink* link_ = nullptr;
 
