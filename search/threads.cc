@@ -42,9 +42,6 @@ int ThreadPool::depth_completed() const {
 
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
-  const auto started = limits.start == std::chrono::steady_clock::time_point{}
-                           ? std::chrono::steady_clock::now()
-                           : limits.start;
   tt_.new_search();
   for (auto& s : searchers_) s->forget_depth_completed();
   const int n = size();
@@ -52,6 +49,9 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     core::Position root = pos;
     return searchers_[0]->run(root, limits, stop, report);
   }
+  const auto started = limits.start == std::chrono::steady_clock::time_point{}
+                           ? std::chrono::steady_clock::now()
+                           : limits.start;
   // Helpers search without a clock until the main thread is done (or the user stops).
   Limits helper_limits = limits;
   helper_limits.infinite = true;
