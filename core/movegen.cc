@@ -180,11 +180,6 @@ Move* generate_all(const Emitter& emit, const Position& pos, Move* list) {
 template <Color Us>
 int count_all(PieceMoveCounter count_pieces, const Position& pos) {
   constexpr Color Them = ~Us;
-  constexpr Direction Up = pawn_push(Us);
-  constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
-  constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
-  constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
-  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
   const Square ksq = pos.king_square(Us);
   const Bitboard checkers = pos.checkers();
   const Bitboard occupied = pos.pieces();
@@ -199,20 +194,13 @@ int count_all(PieceMoveCounter count_pieces, const Position& pos) {
     const Bitboard target = capture_target | push_target;
 
     // Pawns: the unpinned ones set-wise; a pinned one only along its pin line.
-    auto pawn_count = [&](Bitboard pawns, Bitboard captures, Bitboard pushes) {
-      const Bitboard promoting = pawns & Rank7, others = pawns & ~Rank7;
-      const Bitboard single = shift<Up>(others) & ~occupied;
-      return 4 * (popcount(shift<Up>(promoting) & pushes) + popcount(shift<UpRight>(promoting) & captures) +
-                  popcount(shift<UpLeft>(promoting) & captures)) +
-             popcount(shift<UpRight>(others) & captures) + popcount(shift<UpLeft>(others) & captures) +
-             popcount(single & pushes) + popcount(shift<Up>(single & Rank3) & pushes);
-    };
     const Bitboard pawns = pos.pieces(Us, PAWN);
-    count += pawn_count(pawns & ~pinned, capture_target, push_target);
+    count += count_pawn_moves<Us>(pawns & ~pinned, occupied, capture_target, push_target);
     for (Bitboard b = pawns & pinned; b;) {
       const Square s = pop_lsb(b);
       const Bitboard pin_line = line_bb(ksq, s);
-      count += pawn_count(square_bb(s), capture_target & pin_line, push_target & pin_line);
+      count +=
+          count_pawn_moves<Us>(square_bb(s), occupied, capture_target & pin_line, push_target & pin_line);
     }
     Move ep_moves[2];
     count += int(en_passant_moves<Us>(pos, ep_moves) - ep_moves);

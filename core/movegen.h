@@ -40,6 +40,24 @@ void set_piece_move_counter(PieceMoveCounter counter);
 int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
                       Bitboard target);
 
+// The moves of Us's pawns in `pawns` (none of them pinned off its line: mask `captures` and
+// `pushes` with the pin line for a pinned one), counted set-wise: single and double pushes to
+// `pushes`, captures to `captures`, a promotion four times. `occupied` blocks the pushes.
+template <Color Us>
+int count_pawn_moves(Bitboard pawns, Bitboard occupied, Bitboard captures, Bitboard pushes) {
+  constexpr Direction Up = pawn_push(Us);
+  constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
+  constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
+  constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
+  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+  const Bitboard promoting = pawns & Rank7, others = pawns & ~Rank7;
+  const Bitboard single = shift<Up>(others) & ~occupied;
+  return 4 * (popcount(shift<Up>(promoting) & pushes) + popcount(shift<UpRight>(promoting) & captures) +
+              popcount(shift<UpLeft>(promoting) & captures)) +
+         popcount(shift<UpRight>(others) & captures) + popcount(shift<UpLeft>(others) & captures) +
+         popcount(single & pushes) + popcount(shift<Up>(single & Rank3) & pushes);
+}
+
 // The number of legal moves of pos, equal to MoveList<LEGAL>(pos).size(), counted set-wise
 // without writing the moves (perft's last ply).
 int count_legal(const Position& pos);

@@ -1,15 +1,52 @@
 // Perft with bulk counting at the last ply.
 #include "core/perft.h"
 
+#include <atomic>
 #include <optional>
 
 #include "core/movegen.h"
 
 namespace vblitz::core {
 
+namespace {
+
+std::atomic<ChildCounter> installed_child_counter{nullptr};
+
+// perft(pos, 2) of a batchable node: its children counted by `counter` in one batch, made from
+// the parent's board and the moves; a child with an en passant square by count_legal.
+uint64_t perft_two_batched(Position& pos, ChildCounter counter) {
+  ChildBatch batch;
+  start_batch(pos, batch);
+  uint64_t nodes = 0;
+  for (Move m : MoveList<LEGAL>(pos)) {
+    if (!gives_en_passant_square(pos, m)) {
+      add_child(batch, m);
+      continue;
+    }
+    StateInfo st;
+    pos.do_move(m, st);
+    nodes += uint64_t(count_legal(pos));
+    pos.undo_move(m);
+  }
+  pad(batch);
+  uint64_t counts[kChildCapacity];
+  counter(batch, counts);
+  for (size_t i = 0; i < batch.size; ++i) nodes += counts[i];
+  return nodes;
+}
+
+}  // namespace
+
+void set_child_counter(ChildCounter counter) {
+  installed_child_counter.store(counter, std::memory_order_relaxed);
+}
+
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (depth == 1) return uint64_t(count_legal(pos));
+  if (depth == 2)
+    if (const ChildCounter counter = installed_child_counter.load(std::memory_order_relaxed))
+      if (batchable(pos)) return perft_two_batched(pos, counter);
   MoveList<LEGAL> moves(pos);
   uint64_t nodes = 0;
   StateInfo st;

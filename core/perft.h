@@ -6,12 +6,21 @@
 #include <utility>
 #include <vector>
 
+#include "core/child_boards.h"
 #include "core/position.h"
 
 namespace vblitz::core {
 
+// A child counter: writes the number of legal moves of each child of a padded batch to
+// counts[i] (room for batch.size rounded up to kChildLanePad). The SIMD layer installs its
+// kernel or the kernel's scalar twin here (simd/child_count.h); null keeps perft on do_move and
+// count_legal for every child. Set it only while no perft runs.
+using ChildCounter = void (*)(const ChildBatch& batch, uint64_t* counts);
+void set_child_counter(ChildCounter counter);
+
 // Number of leaf nodes `depth` plies below pos (1 at depth 0). The last ply is counted, not
-// generated (count_legal).
+// generated (count_legal); two plies above the leaves, with a child counter installed, the
+// children are counted in one batch (those with an en passant square, and Chess960, as before).
 uint64_t perft(Position& pos, int depth);
 
 // One of `parts` disjoint shares of a perft (one per process of a cluster run): the counts of

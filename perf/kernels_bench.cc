@@ -12,8 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "core/child_boards.h"
+#include "core/movegen.h"
 #include "core/position.h"
 #include "core/prng.h"
+#include "simd/child_count.h"
 #include "simd/dispatch.h"
 #include "simd/killer_match.h"
 #include "simd/move_count.h"
@@ -43,6 +46,38 @@ const std::vector<core::Position>& suite_positions() {
     return list;
   }();
   return positions;
+}
+
+// The batches perft makes two plies above the leaves below the standard perft-suite positions:
+// the children of each position (`below` 0) or of each of its children (`below` 1), one batch
+// per parent (children with an en passant square left out).
+const std::vector<core::ChildBatch>& suite_children(int below) {
+  static std::vector<core::ChildBatch> batches[2];
+  std::vector<core::ChildBatch>& list = batches[below];
+  if (!list.empty()) return list;
+  const auto add_batch = [&list](const core::Position& pos) {
+    if (!core::batchable(pos)) return;
+    core::ChildBatch& batch = list.emplace_back();
+    core::start_batch(pos, batch);
+    for (core::Move m : core::MoveList<core::LEGAL>(pos))
+      if (!core::gives_en_passant_square(pos, m)) core::add_child(batch, m);
+    core::pad(batch);
+  };
+  std::ifstream in(std::string(VBLITZ_DATA_DIR) + "/ethereal_standard.epd");
+  for (std::string line; std::getline(in, line);) {
+    core::StateInfo state;
+    core::Position pos;
+    if (pos.set(line.substr(0, line.find(';')), state)) continue;
+    if (below == 0) add_batch(pos);
+    for (core::Move m : core::MoveList<core::LEGAL>(pos)) {
+      if (below == 0) break;
+      core::StateInfo child_state;
+      pos.do_move(m, child_state);
+      add_batch(pos);
+      pos.undo_move(m);
+    }
+  }
+  return list;
 }
 
 // A 64-byte-aligned table of random entries, `bytes` long plus room for the Cray layout's reach.
@@ -137,6 +172,23 @@ void register_all(const std::string& impl) {
                                                        ~pos.pieces(core::WHITE)));
     }
   });
+  for (int below : {0, 1}) {
+    const std::string name = below ? "child_count/suite_grandchildren/" : "child_count/suite_children/";
+    benchmark::RegisterBenchmark((name + impl).c_str(), [=](State& state) {
+      select(impl);
+      const auto& batches = suite_children(below);
+      uint64_t counts[core::kChildCapacity];
+      size_t i = 0, children = 0;
+      for (auto _ : state) {
+        const core::ChildBatch& batch = batches[i++ % batches.size()];
+        simd::count_child_moves(batch, counts);
+        benchmark::DoNotOptimize(counts);
+        children += batch.size;
+      }
+      state.SetItemsProcessed(int64_t(children));  // items/s: children counted per second
+      state.counters["children_per_batch"] = double(children) / double(state.iterations());
+    });
+  }
   benchmark::RegisterBenchmark(("serialize/8_targets/" + impl).c_str(), [=](State& state) {
     select(impl);
     core::Prng rng(8);

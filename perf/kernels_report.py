@@ -46,8 +46,9 @@ def compiler(build):
 
 def highway_version():
     try:
-        return "Highway " + run(["dpkg-query", "-W", "-f=${Version}", "libhwy-dev"]).strip()
-    except (OSError, subprocess.CalledProcessError):
+        # One line per installed architecture (amd64, arm64 for the cross build): the first one.
+        return "Highway " + run(["dpkg-query", "-W", "-f=${Version}\\n", "libhwy-dev"]).split()[0]
+    except (OSError, subprocess.CalledProcessError, IndexError):
         return "Highway (version unknown)"
 
 

@@ -18,7 +18,9 @@ HWY_AFTER_NAMESPACE();
 #include <cctype>
 
 #include "core/movegen.h"
+#include "core/perft.h"
 #include "core/text.h"
+#include "simd/child_count.h"
 #include "simd/dispatch_table.h"
 #include "simd/move_count.h"
 #include "simd/serialize.h"
@@ -32,9 +34,9 @@ constexpr unsigned kDefaultVectorKernels =
     1u << unsigned(Kernel::kTtProbe) | 1u << unsigned(Kernel::kSliderAttacks) |
     1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kNetwork);
 constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
-// Move counting pays only where the target counts the bits of 64-bit lanes in one instruction
+// Move and child counting pay only where the target counts the bits of 64-bit lanes in one instruction
 // (AVX-512 VPOPCNTDQ); elsewhere Highway emulates the count and the twin is faster (docs/kernels.md).
-constexpr const char* kMoveCountTargets[] = {"avx3_dl"};
+constexpr const char* kNativePopcountTargets[] = {"avx3_dl"};
 
 namespace detail {
 std::atomic<unsigned> vector_mask{kDefaultVectorKernels};
@@ -62,10 +64,12 @@ namespace {
 
 // Gives core's move generator the serializer and the move counter for the current selection:
 // the vector kernels of the chosen target (resolved once, so each call is one indirect jump),
-// or none for the scalar twins.
+// or none for the scalar twins; and perft its child counter, the kernel or its twin.
 void install_move_serializer() {
   core::set_move_serializer(use_vector(Kernel::kSerialize) ? serialize_vector_pointer() : nullptr);
   core::set_piece_move_counter(use_vector(Kernel::kMoveCount) ? count_piece_moves_vector_pointer() : nullptr);
+  core::set_child_counter(use_vector(Kernel::kChildCount) ? count_child_moves_vector_pointer()
+                                                          : &count_child_moves_scalar);
 }
 
 }  // namespace
@@ -98,12 +102,13 @@ std::string& selected_target() {
 
 namespace {
 
-// The kernels `Kernels vector` runs on the active target: the fixed set, plus move counting
+// The kernels `Kernels vector` runs on the active target: the fixed set, plus move and child counting
 // where the target has a native 64-bit vector popcount.
 unsigned default_vector_kernels() {
   const std::string target = active_target();
-  for (const char* name : kMoveCountTargets)
-    if (target == name) return kDefaultVectorKernels | 1u << unsigned(Kernel::kMoveCount);
+  for (const char* name : kNativePopcountTargets)
+    if (target == name)
+      return kDefaultVectorKernels | 1u << unsigned(Kernel::kMoveCount) | 1u << unsigned(Kernel::kChildCount);
   return kDefaultVectorKernels;
 }
 
@@ -130,8 +135,8 @@ const char* kernels_name(Kernels k) {
   return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
 }
 const char* kernel_name(Kernel k) {
-  static const char* const names[] = {"tt_probe",     "slider_attacks", "serialize", "table_scan",
-                                      "killer_match", "network",        "move_count"};
+  static const char* const names[] = {"tt_probe",     "slider_attacks", "serialize",  "table_scan",
+                                      "killer_match", "network",        "move_count", "child_count"};
   return names[unsigned(k)];
 }
 

@@ -19,6 +19,7 @@ enum class Kernel {
   kKillerMatch,
   kNetwork,
   kMoveCount,
+  kChildCount,
   kCount
 };
 
