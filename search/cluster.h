@@ -32,16 +32,20 @@ void sum(std::vector<uint64_t>& values);
 
 // The exchange of a cluster search (search/cluster_search.h), on every rank's search thread, in
 // rounds: a round adds up every rank's signals and passes a block of bytes (table entries) from
-// each rank to the next in a ring, taking the previous rank's. Rounds are collective: every rank
-// starts the same rounds in the same order, one at a time, and waits for each to complete.
+// each rank either to the next in a ring, taking the previous rank's, or to every other rank
+// (an all-gather). Rounds are collective: every rank starts the same rounds in the same order,
+// one at a time, with the same exchange, and waits for each to complete.
 constexpr size_t kSignals = 2;  // this rank's nodes; whether it asks every rank to stop
 using Signals = std::array<uint64_t, kSignals>;
-constexpr size_t kMaxRoundBytes = 64 << 10;  // a larger block is cut to this
+enum class Exchange { kRing, kAllGather };
+constexpr size_t kMaxRoundBytes = 64 << 10;  // ring: a larger block is cut to this
+constexpr size_t kMaxGatherBytes = 1 << 10;  // all-gather: a larger block is cut to this
 
 // Starts a round with this rank's signals and block.
-void start_round(const Signals& signals, const std::vector<char>& block);
+void start_round(const Signals& signals, const std::vector<char>& block, Exchange exchange);
 // True once the round started last has completed here; `sums` then holds the sums of every
-// rank's signals and `received` the previous rank's block.
+// rank's signals and `received` the previous rank's block (ring) or every other rank's blocks,
+// rank after rank (all-gather).
 bool round_done(Signals& sums, std::vector<char>& received);
 // Every rank's `values` (the same count on every rank), rank after rank; every rank gets them
 // all. Collective, like a round; waits sleeping.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 #include "search/cluster.h"
@@ -17,14 +18,17 @@ int my_rank = 0, rank_count = 1;
 constexpr long long kMaxLine = 2 << 20;
 constexpr int kRingTag = 1;
 
-// The round in flight: its signal sums and the ring's send and receive (MPI needs the buffers
-// until they complete).
+// The round in flight: its signal sums and the ring's send and receive, or the all-gather's
+// blocks (MPI needs the buffers until they complete).
 struct Round {
   MPI_Request requests[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  Exchange exchange = Exchange::kRing;
   Signals sums{};
   std::vector<char> sending, receiving;
-  int received_bytes = 0;
 } round;
+
+// An all-gather block: the length of the bytes used, then the bytes, padded to a fixed size.
+constexpr size_t kGatherSlot = sizeof(uint32_t) + kMaxGatherBytes;
 
 // Waits for a non-blocking operation, sleeping between polls: MPI's own waits spin a core.
 void wait_sleeping(MPI_Request& request) {
@@ -80,10 +84,22 @@ void sum(std::vector<uint64_t>& values) {
   wait_sleeping(request);
 }
 
-void start_round(const Signals& signals, const std::vector<char>& block) {
+void start_round(const Signals& signals, const std::vector<char>& block, Exchange exchange) {
+  round.exchange = exchange;
   round.sums = signals;
   MPI_Iallreduce(MPI_IN_PLACE, round.sums.data(), int(kSignals), MPI_UINT64_T, MPI_SUM, reductions,
                  &round.requests[0]);
+  if (exchange == Exchange::kAllGather) {
+    const uint32_t used = uint32_t(std::min(block.size(), kMaxGatherBytes));
+    round.sending.assign(kGatherSlot, 0);
+    std::memcpy(round.sending.data(), &used, sizeof used);
+    std::copy_n(block.begin(), used, round.sending.begin() + sizeof used);
+    round.receiving.resize(kGatherSlot * size_t(rank_count));
+    MPI_Iallgather(round.sending.data(), int(kGatherSlot), MPI_CHAR, round.receiving.data(), int(kGatherSlot),
+                   MPI_CHAR, reductions, &round.requests[1]);
+    round.requests[2] = MPI_REQUEST_NULL;
+    return;
+  }
   round.sending.assign(block.begin(), block.begin() + long(std::min(block.size(), kMaxRoundBytes)));
   round.receiving.resize(kMaxRoundBytes);
   const int next = (my_rank + 1) % rank_count, previous = (my_rank + rank_count - 1) % rank_count;
@@ -98,9 +114,21 @@ bool round_done(Signals& sums, std::vector<char>& received) {
   MPI_Status statuses[3];
   MPI_Testall(3, round.requests, &done, statuses);
   if (!done) return false;
+  sums = round.sums;
+  received.clear();
+  if (round.exchange == Exchange::kAllGather) {
+    for (int r = 0; r < rank_count; ++r) {
+      if (r == my_rank) continue;
+      const char* slot = round.receiving.data() + size_t(r) * kGatherSlot;
+      uint32_t used = 0;
+      std::memcpy(&used, slot, sizeof used);
+      received.insert(received.end(), slot + sizeof used,
+                      slot + sizeof used + std::min<size_t>(used, kMaxGatherBytes));
+    }
+    return true;
+  }
   int bytes = 0;
   MPI_Get_count(&statuses[2], MPI_CHAR, &bytes);
-  sums = round.sums;
   received.assign(round.receiving.begin(), round.receiving.begin() + bytes);
   return true;
 }

@@ -124,7 +124,7 @@ void ClusterSearch::start_round() {
   if (!entries.empty()) std::memcpy(block_.data(), entries.data(), block_.size());
   mine_.sent += entries.size();
   nodes_at_round_ = pool_.total_nodes();
-  cluster::start_round({nodes_at_round_, ask_stop_ ? 1u : 0u}, block_);
+  cluster::start_round({nodes_at_round_, ask_stop_ ? 1u : 0u}, block_, exchange);
   in_flight_ = true;
 }
 

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <vector>
 
+#include "search/cluster.h"
 #include "search/search_link.h"
 #include "search/threads.h"
 
@@ -45,6 +46,8 @@ class ClusterSearch final : public SearchLink {
   void poll() override;
   void offer(const SharedEntry& entry) override;
 
+  cluster::Exchange exchange = cluster::Exchange::kRing;  // UCI ClusterExchange, the same on every rank
+
  private:
   // Starts the next round with this rank's nodes, its stop request and the entries offered.
   void start_round();
@@ -61,6 +64,7 @@ class ClusterSearch final : public SearchLink {
   bool stopped_ = false;
 
   static constexpr size_t kOutbox = 64;  // entries sent per round at most
+  static_assert(kOutbox * sizeof(SharedEntry) <= cluster::kMaxGatherBytes, "a round's entries fit a slot");
 
   // The exchange of the search in progress (the main search thread's, but for the outbox).
   std::mutex outbox_mutex_;

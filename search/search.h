@@ -25,10 +25,16 @@ namespace vblitz::search {
 
 // Which static evaluation the search uses: Cray Blitz's hand-written one or the network.
 enum class EvalMode { kClassic, kNetwork };
+// The evaluation used when none is chosen: the stronger one, measured (docs/network.md).
+inline constexpr EvalMode kDefaultEvalMode = EvalMode::kClassic;
+// The UCI and command-line name of an evaluation.
+inline const char* eval_mode_name(EvalMode mode) {
+  return mode == EvalMode::kClassic ? "classic" : "network";
+}
 
 // User-settable search behaviour.
 struct Options {
-  EvalMode eval_mode = EvalMode::kClassic;
+  EvalMode eval_mode = kDefaultEvalMode;
   int killer_count = 2;        // killers kept per ply (1..10)
   bool draw_by_ply = false;    // Cray Blitz: later draws score a little better for the root side
   bool delay_penalty = false;  // micro-Max: a gain found sooner scores a little better

@@ -30,7 +30,7 @@ class SearchLink {
   // A table store at least min_depth deep, offered to the other processes; any thread calls it.
   virtual void offer(const SharedEntry& entry) = 0;
 
-  static constexpr int kDefaultMinDepth = 8;  // measured in docs/cluster.md
+  static constexpr int kDefaultMinDepth = 6;  // measured in docs/cluster.md
   int min_depth = kDefaultMinDepth;           // UCI ClusterShareDepth
 };
 

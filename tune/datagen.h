@@ -27,7 +27,7 @@ struct DatagenOptions {
   int random_plies = 4;   // random legal moves after the opening, for variety
   int threads = 0;        // 0 = all cores (OpenMP's default)
   uint64_t seed = 1;
-  search::EvalMode eval_mode = search::EvalMode::kClassic;  // the players' evaluation
+  search::EvalMode eval_mode = search::kDefaultEvalMode;  // the players' evaluation
   // --- packed format only ---
   int min_ply = 16;             // positions are kept from this many plies after the opening on
   int max_opening_score = 400;  // games whose first searched position scores more are dropped

@@ -50,7 +50,7 @@ nlohmann::json settings_json(const search::Options& options, int threads, size_t
   return {{"kernels", simd::kernels_name(simd::kernels())},
           {"simd_target", simd::simd_target()},
           {"active_target", simd::active_target()},
-          {"eval_mode", network ? "network" : "classic"},
+          {"eval_mode", search::eval_mode_name(options.eval_mode)},
           {"network", network ? eval::active_network_name() : ""},
           {"threads", threads},
           {"hash_mb", hash_mb}};

@@ -147,7 +147,7 @@ int run(std::vector<std::string> args) {
     if (root) args[0] == "--version" ? print_version() : print_help();
     return 0;
   }
-  search::EvalMode eval_mode = search::EvalMode::kClassic;
+  search::EvalMode eval_mode = search::kDefaultEvalMode;
   if (!apply_global_flags(args, eval_mode)) return 2;
   std::ostream silent(nullptr);  // what ranks other than 0 print to
   std::ostream& out = root ? std::cout : silent;

@@ -208,9 +208,13 @@ void Engine::cmd_uci() {
   say(kKillersOption.declaration());
   say("option name DrawByPly type check default false");
   say("option name DelayPenalty type check default false");
-  say("option name EvalMode type combo default classic var classic var network");
+  say(std::string("option name EvalMode type combo default ") +
+      search::eval_mode_name(search::kDefaultEvalMode) + " var classic var network");
   say("option name EvalFile type string default <empty>");
-  if (cluster::ranks() > 1) say(kClusterShareDepthOption.declaration());
+  if (cluster::ranks() > 1) {
+    say(kClusterShareDepthOption.declaration());
+    say("option name ClusterExchange type combo default ring var ring var allgather");
+  }
   say("uciok");
 }
 
@@ -532,6 +536,10 @@ void Engine::cmd_setoption(std::string_view args) {
     if (!parse_spin(kClusterShareDepthOption, value, number))
       return error(kClusterShareDepthOption.complaint(value));
     cluster_search_.min_depth = int(number);
+  } else if (key == "clusterexchange" && cluster::ranks() > 1) {
+    const std::string v = core::to_lower(value);
+    if (v != "ring" && v != "allgather") return bad_value("ring or allgather");
+    cluster_search_.exchange = v == "ring" ? cluster::Exchange::kRing : cluster::Exchange::kAllGather;
   } else if (key == "multipv") {
     if (!parse_spin(kMultiPvOption, value, number)) return error(kMultiPvOption.complaint(value));
     options_.multi_pv = int(number);

@@ -1,11 +1,15 @@
 """Checks a cluster bench's output (stdin) for NP processes: a line per process, every process
-searched, the ring delivered what was sent (process r received what process r-1 sent), no
+searched, the exchange delivered what was sent (ring, the default: process r received what
+process r-1 sent; `allgather` as the second argument: what every other process sent), no
 process stored more than it received, and "Nodes searched" is the sum of the processes' nodes.
-Exit 1 with the reason otherwise."""
+Exit 1 with the reason otherwise.
+
+usage: check_bench_shares.py NP [ring|allgather] < bench output"""
 import re
 import sys
 
 np = int(sys.argv[1])
+allgather = len(sys.argv) > 2 and sys.argv[2] == "allgather"
 text = sys.stdin.read()
 shares = [tuple(map(int, m)) for m in re.findall(
     r"^Process \d+: nodes (\d+) \(\d+%\), entries sent (\d+), received (\d+), stored (\d+), rounds (\d+)$",
@@ -23,7 +27,10 @@ else:
     if sum(nodes) != int(total.group(1)):
         problems.append(f"total {total.group(1)} is not the sum of {nodes}")
     for r, (_, sent, received, stored, rounds) in enumerate(shares):
-        if received != shares[r - 1][1]:
+        others = sum(s[1] for s in shares) - sent
+        if allgather and received != others:
+            problems.append(f"process {r} received {received}, the others sent {others}")
+        if not allgather and received != shares[r - 1][1]:
             problems.append(f"process {r} received {received}, process {(r - 1) % np} sent {shares[r - 1][1]}")
         if stored > received:
             problems.append(f"process {r} stored {stored} of {received}")

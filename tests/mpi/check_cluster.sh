@@ -36,6 +36,13 @@ for np in 2 3; do
 $out"
   echo "ok bench 6 -np $np: $(total <<< "$out") nodes, every process searched, the ring delivered"
 done
+# The all-gather exchange at -np 3, from the UCI loop (the input ends after `bench`, which it
+# lets finish): each process receives what every other process sent.
+out=$(printf 'setoption name ClusterExchange value allgather\nbench 6\n' |
+  timeout 300 "${launch[@]}" -np 3 "$vblitz")
+python3 "$here/check_bench_shares.py" 3 allgather <<< "$out" || fail "bench 6 all-gather at -np 3:
+$out"
+echo "ok bench 6 -np 3 all-gather: every process received every other's entries"
 # datagen at -np 2: one generator per process with its own seed and shards, the total reported,
 # and a second run resumes (nothing left to play).
 data=$(mktemp -d)
