@@ -61,10 +61,12 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   std::atomic<bool> depth_reached{false};  // a helper completed the depth limit first
   std::vector<Result> results(static_cast<size_t>(n));
   Searcher::ReportFn main_report;
+  core::Move last_line_move = core::Move::none();  // the first move of the last line reported
   if (report)
-    main_report = [this, &report](const Report& r) {
+    main_report = [this, &report, &last_line_move](const Report& r) {
       Report all = r;
       if (all.currmove == core::Move::none()) all.nodes = total_nodes();
+      if (!all.pv.empty()) last_line_move = all.pv[0];
       report(all);
     };
 
@@ -103,7 +105,9 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     best.king_probes += r.king_probes;
     best.king_hits += r.king_hits;
   }
-  if (report && best.best != results[0].best) report(result_line(best, started, tt_.hashfull()));
+  // The last line must start with the move played: it may be a helper's, or the main thread may
+  // have been stopped before it reported any line (a helper reached the depth limit first).
+  if (report && best.best != last_line_move) report(result_line(best, started, tt_.hashfull()));
   return best;
 }
 

@@ -150,7 +150,7 @@ TEST(Threads, TheLastReportedLineStartsWithTheMovePlayed) {
       const Result r = pool.run(game.position(), limits, stop, [&last_pv](const Report& report) {
         if (!report.pv.empty()) last_pv = report.pv;
       });
-      ASSERT_FALSE(last_pv.empty());
+      ASSERT_FALSE(last_pv.empty()) << fen << " depth " << depth;
       EXPECT_EQ(game.position().to_uci(last_pv[0]), game.position().to_uci(r.best))
           << fen << " depth " << depth;
       ++searches;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -69,6 +70,7 @@ const std::string& small_data_dir() {
   static const std::string dir = [] {
     tune::DatagenOptions o;
     o.out_path = ::testing::TempDir() + "/vblitz_trainer_data";
+    std::filesystem::remove_all(o.out_path);  // a run of an earlier build may have left it
     o.format = tune::DataFormat::kPacked;
     o.games = 24;
     o.shard_games = 8;

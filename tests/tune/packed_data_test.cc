@@ -97,16 +97,18 @@ TEST(PackedDatagen, ShardsHoldFilteredPositionsAndResumeToTheSameBytes) {
   EXPECT_NE(tune::run_datagen(other, refused), 0);
   EXPECT_NE(refused.str().find("other options"), std::string::npos) << refused.str();
   // So would the other evaluation.
-  tune::DatagenOptions network = o;
-  network.eval_mode = search::EvalMode::kNetwork;
-  std::ostringstream refused_network;
-  EXPECT_NE(tune::run_datagen(network, refused_network), 0);
+  tune::DatagenOptions other_eval = o;
+  other_eval.eval_mode =
+      o.eval_mode == search::EvalMode::kNetwork ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
+  std::ostringstream refused_eval;
+  EXPECT_NE(tune::run_datagen(other_eval, refused_eval), 0);
 }
 
 TEST(PackedDatagen, NetworkModePlayersScoreWithTheNetwork) {
   tune::DatagenOptions classic = packed_run("vblitz_packed_classic");
   tune::DatagenOptions network = packed_run("vblitz_packed_network");
   classic.games = network.games = 4;
+  classic.eval_mode = search::EvalMode::kClassic;
   network.eval_mode = search::EvalMode::kNetwork;
   std::ostringstream log;
   ASSERT_EQ(tune::run_datagen(classic, log), 0) << log.str();

@@ -116,18 +116,21 @@ TEST(UciBook, ExtendedBookOffsetsTheRootAndShowsItsBonuses) {
 }
 
 TEST(UciBook, ParamBlocksChangeTheEvaluationAndLoadFromParamFiles) {
+  // Parameter blocks are the classic evaluation's: its final line is the one compared.
+  const std::string classic = "setoption name EvalMode value classic";
   const std::string position =
       "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8";
   auto final_eval = [](const std::string& out) {
     size_t at = out.rfind("Final evaluation:");
     return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
   };
-  const std::string base = final_eval(waiting_session({position, "eval"}));
-  const std::string e4 = waiting_session({"setoption name ParamBlock value e4", position, "eval", "d"});
+  const std::string base = final_eval(waiting_session({classic, position, "eval"}));
+  const std::string e4 =
+      waiting_session({classic, "setoption name ParamBlock value e4", position, "eval", "d"});
   EXPECT_TRUE(contains(e4, "info string parameter block e4 (ParamBlock)")) << e4;
   EXPECT_TRUE(contains(e4, "Parameter block: e4")) << e4;
   EXPECT_NE(final_eval(e4), base);
-  EXPECT_EQ(final_eval(waiting_session({"setoption name ParamBlock value e4",
+  EXPECT_EQ(final_eval(waiting_session({classic, "setoption name ParamBlock value e4",
                                         "setoption name ParamBlock value default", position, "eval"})),
             base);
 
@@ -137,7 +140,7 @@ TEST(UciBook, ParamBlocksChangeTheEvaluationAndLoadFromParamFiles) {
       {"setoption name ParamFile value " + path, "setoption name ParamBlock value d4", position, "eval"});
   EXPECT_NE(final_eval(d4), base);
   std::ofstream(path) << "mobility 2 2\n[e5]\nmobility 7 7\n";
-  const std::string bad = waiting_session({"setoption name ParamFile value " + path});
+  const std::string bad = waiting_session({classic, "setoption name ParamFile value " + path});
   EXPECT_TRUE(contains(bad, "line 2: unknown block '[e5]'")) << bad;
 }
 

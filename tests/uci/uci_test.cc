@@ -248,7 +248,9 @@ std::string final_eval(const std::string& out) {
 }
 
 TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
+  // Styles and parameters are the classic evaluation's: its final line is the one compared.
   const std::string position =
+      "setoption name EvalMode value classic\n"
       "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\n";
   const std::string base = final_eval(session(position + "eval\n"));
   ASSERT_FALSE(base.empty());
