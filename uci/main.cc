@@ -87,7 +87,7 @@ void print_help() {
          "flags (before or after the command):\n"
          "  --kernels vector|scalar|all-vector   Highway kernels or their scalar twins\n"
          "  --simd-target best|TARGET            cap Highway's dispatch (see --version)\n"
-         "  --eval-mode classic|network          the evaluation\n"
+         "  --eval-mode classic|network          the evaluation (default network)\n"
          "  --eval-file NET.nnue                 load a network file\n"
          "  --help, --version\n\n"
          "commands:\n"
