@@ -76,8 +76,9 @@ float output(const FloatNetwork& net, const std::vector<float>& us, const std::v
 }
 
 // Adds one position's loss and gradient to g.
-void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, Scratch& s, Gradient& g) {
-  record_features(p, s.us, s.them);
+void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, bool mirror, Scratch& s,
+              Gradient& g) {
+  record_features(p, s.us, s.them, mirror);
   accumulate(net, s.us, s.acc_us);
   accumulate(net, s.them, s.acc_them);
   const float predicted = sigmoid(output(net, s.acc_us, s.acc_them));
@@ -226,13 +227,13 @@ std::optional<std::string> FloatNetwork::quantize(eval::Network& out) const {
   return std::nullopt;
 }
 
-void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them) {
+void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them, bool mirror) {
   us.clear();
   them.clear();
   const core::Color stm = p.side_to_move();
   int i = 0;
   for (uint64_t b = p.occupied(); b; b &= b - 1, ++i) {
-    const core::Square s = core::Square(std::countr_zero(b));
+    const core::Square s = core::Square(std::countr_zero(b) ^ (mirror ? 7 : 0));
     us.push_back(eval::feature_index(stm, p.piece(i), s));
     them.push_back(eval::feature_index(~stm, p.piece(i), s));
   }
@@ -267,8 +268,8 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
 
 std::string train_usage() {
   return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N] "
-         "[--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L] [--threads N] "
-         "[--seed N] [--limit N] [--resume CHECKPOINT]";
+         "[--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] "
+         "[--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]";
 }
 
 std::optional<std::string> parse_train_args(const std::vector<std::string>& args, TrainOptions& o) {
@@ -309,6 +310,8 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
       o.weight_decay = v;
     else if (flag == "--lambda" && v >= 0 && v <= 1)
       o.lambda = v;
+    else if (flag == "--mirror" && whole(0, 1))
+      o.mirror = v == 1;
     else if (flag == "--threads" && whole(1, 1024))
       o.threads = int(v);
     else if (flag == "--seed" && whole(0, 9e15))
@@ -360,8 +363,10 @@ int run_train(const TrainOptions& o, std::ostream& log) {
       {
         Gradient& g = gradients[size_t(omp_get_thread_num())];
 #pragma omp for schedule(static)
-        for (size_t k = first; k < last; ++k)
-          backward(state.net, train[order[k]], o.lambda, scratch[size_t(omp_get_thread_num())], g);
+        for (size_t k = first; k < last; ++k) {
+          const bool mirror = o.mirror && ((order[k] + uint32_t(state.epoch)) & 1);
+          backward(state.net, train[order[k]], o.lambda, mirror, scratch[size_t(omp_get_thread_num())], g);
+        }
       }
       Gradient& total = gradients[0];
       for (size_t t = 1; t < gradients.size(); ++t) {

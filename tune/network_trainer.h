@@ -2,7 +2,7 @@
 // float32 with AdamW on all cores, then quantizes it to the engine's integer format.
 //   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N]
 //     [--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]
-//     [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]
+//     [--mirror 0|1] [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]
 // The loss is (sigmoid(out) - target)^2 with target = lambda * sigmoid(score / 400) +
 // (1 - lambda) * result, both from the side to move's view (docs/network.md).
 #pragma once
@@ -29,6 +29,7 @@ struct TrainOptions {
   double drop = 0.1;
   double weight_decay = 0.01;
   double lambda = 0.7;  // weight of the search score in the target; the rest is the game's result
+  bool mirror = false;  // every other epoch, a position is seen with its files mirrored (a <-> h)
   int threads = 0;      // 0 = all cores
   uint64_t seed = 1;
   size_t limit = 0;  // use only the first N training positions (0 = all)
@@ -51,8 +52,10 @@ struct FloatNetwork {
   std::optional<std::string> quantize(eval::Network& out) const;
 };
 
-// The active features of a record from both perspectives, side to move's first.
-void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them);
+// The active features of a record from both perspectives, side to move's first; with
+// `mirror`, those of the position with files a and h, b and g, ... swapped.
+void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them,
+                     bool mirror = false);
 
 // The training target of a record (side to move's view), for a score weight lambda.
 float record_target(const PackedPosition& p, double lambda);

@@ -139,6 +139,42 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   EXPECT_EQ(loaded.hidden, 8);
 }
 
+// The FEN with its files mirrored (a <-> h), without castling rights or en passant square
+// (neither is a network feature; both would be wrong on the mirrored board).
+std::string mirror_files(const std::string& fen) {
+  std::stringstream fields(fen), ranks;
+  std::string board, side, out;
+  fields >> board >> side;
+  ranks << board;
+  for (std::string rank; std::getline(ranks, rank, '/');) {
+    if (!out.empty()) out += '/';
+    out.append(rank.rbegin(), rank.rend());
+  }
+  return out + " " + side + " - - 0 1";
+}
+
+TEST(NetworkTrainer, MirroredFeaturesAreThoseOfTheMirroredPosition) {
+  int positions = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game, mirrored;
+    ASSERT_FALSE(game.set_fen(fen));
+    ASSERT_FALSE(mirrored.set_fen(mirror_files(fen))) << fen;
+    const auto a = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw);
+    const auto b = tune::PackedPosition::pack(mirrored.position(), 0, tune::GameResult::kDraw);
+    std::vector<int> us, them, mirror_us, mirror_them;
+    tune::record_features(a, us, them, true);
+    tune::record_features(b, mirror_us, mirror_them);
+    std::sort(us.begin(), us.end());
+    std::sort(them.begin(), them.end());
+    std::sort(mirror_us.begin(), mirror_us.end());
+    std::sort(mirror_them.begin(), mirror_them.end());
+    ASSERT_EQ(us, mirror_us) << fen;
+    ASSERT_EQ(them, mirror_them) << fen;
+    ++positions;
+  }
+  EXPECT_GT(positions, 1000);
+}
+
 TEST(NetworkTrainer, ParsesItsArguments) {
   tune::TrainOptions o;
   ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n.nnue", "--hidden", "48", "--lambda", "0.5"}, o));
@@ -153,6 +189,9 @@ TEST(NetworkTrainer, ParsesItsArguments) {
   EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--lambda", "1.5"}));
   EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--epochs", "2.5"}));
   EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--bogus", "1"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--mirror", "2"}));
+  ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n", "--mirror", "1"}, o));
+  EXPECT_TRUE(o.mirror);
 }
 
 }  // namespace
