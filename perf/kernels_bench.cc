@@ -239,7 +239,8 @@ void register_all(const std::string& impl) {
     size_t i = 0;
     for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
   });
-  for (size_t width : {size_t(32), size_t(64), size_t(256)}) {  // the default network's H=32, wider ones
+  // The first networks' H=32, the default network's H=128, and a wider one.
+  for (size_t width : {size_t(32), size_t(128), size_t(256)}) {
     const std::string w = std::to_string(width);
     // Weight rows of a 768-input first layer, picked at random like the features of moves.
     auto rows = std::make_shared<std::vector<int16_t>>(768 * width);

@@ -110,7 +110,7 @@ TEST(Search, RepetitionIsScoredAsADraw) {
 // million nodes found the rook sacrifice.
 TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
   const char* fen = "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1";
-  Result r = search_fen(fen, 15);
+  Result r = search_fen(fen, 15, {}, EvalMode::kClassic);  // the H=128 network needs depth 16
   EXPECT_EQ(uci_move(fen, r.best), "e6e5");
   EXPECT_GT(r.score, 300);
 }
