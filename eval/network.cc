@@ -118,7 +118,7 @@ std::optional<std::string> Network::parse(std::string_view bytes) {
   net.hidden = int(h);
   net.scale = int(file_scale);
   size_t at = kHeaderBytes;
-  auto read = [&](std::vector<int16_t>& v, size_t n) {
+  auto read = [&](simd::AlignedVector<int16_t>& v, size_t n) {
     v.resize(n);
     for (int16_t& w : v) w = int16_t(get(bytes, at, 2)), at += 2;
   };
@@ -133,7 +133,7 @@ std::optional<std::string> Network::parse(std::string_view bytes) {
 
 int evaluate_network(const Network& net, const core::Position& pos) {
   const size_t h = size_t(net.hidden);
-  std::vector<int16_t> acc(2 * h);
+  simd::AlignedVector<int16_t> acc(2 * h);
   for (core::Color p : {core::WHITE, core::BLACK}) {
     std::vector<const int16_t*> rows;
     for (core::Bitboard b = pos.pieces(); b; b &= b - 1) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "simd/aligned_vector.h"
 
 namespace vblitz::eval {
 
@@ -31,11 +32,13 @@ constexpr int feature_index(core::Color perspective, core::Piece pc, core::Squar
 
 struct Network {
   int hidden = 0;
-  int scale = 400;                       // centipawns per unit of the float network's output
-  std::vector<int16_t> feature_weights;  // kNetworkInputs rows of `hidden`, times kQuantA
-  std::vector<int16_t> feature_bias;     // `hidden`, times kQuantA
-  std::vector<int16_t> output_weights;   // 2 * hidden (side to move's half first), times kQuantB
-  int32_t output_bias = 0;               // times kQuantA * kQuantB
+  int scale = 400;  // centipawns per unit of the float network's output
+  // Aligned to 64 bytes, as are the accumulators: with `hidden` a multiple of 32 no vector load
+  // of a row straddles two cache lines.
+  simd::AlignedVector<int16_t> feature_weights;  // kNetworkInputs rows of `hidden`, times kQuantA
+  simd::AlignedVector<int16_t> feature_bias;     // `hidden`, times kQuantA
+  simd::AlignedVector<int16_t> output_weights;   // 2 * hidden (side to move's half first), times kQuantB
+  int32_t output_bias = 0;                       // times kQuantA * kQuantB
 
   const int16_t* row(int feature) const { return feature_weights.data() + size_t(feature) * size_t(hidden); }
   // Centipawns for the side to move from the two accumulators, within +-kMaxNetworkScore.
@@ -98,7 +101,7 @@ class NetworkStack {
   void bring_up_to_date();
 
   std::shared_ptr<const Network> net_;
-  std::vector<int16_t> accumulators_;
+  simd::AlignedVector<int16_t> accumulators_;
   std::vector<Dirty> dirty_;
   int top_ = 0;
 };

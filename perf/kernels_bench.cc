@@ -16,6 +16,7 @@
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/prng.h"
+#include "simd/aligned_vector.h"
 #include "simd/child_count.h"
 #include "simd/dispatch.h"
 #include "simd/killer_match.h"
@@ -242,8 +243,9 @@ void register_all(const std::string& impl) {
   // The first networks' H=32, the default network's H=128, and a wider one.
   for (size_t width : {size_t(32), size_t(128), size_t(256)}) {
     const std::string w = std::to_string(width);
-    // Weight rows of a 768-input first layer, picked at random like the features of moves.
-    auto rows = std::make_shared<std::vector<int16_t>>(768 * width);
+    // Weight rows of a 768-input first layer, picked at random like the features of moves. The
+    // rows and accumulators are 64-byte aligned, as in the engine (eval/network.h).
+    auto rows = std::make_shared<simd::AlignedVector<int16_t>>(768 * width);
     core::Prng rng(12);
     for (int16_t& v : *rows) v = int16_t(int(rng.below(401)) - 200);
     for (size_t changed : {size_t(2), size_t(4)}) {  // a quiet move; castling (or a capture's 3)
@@ -252,7 +254,7 @@ void register_all(const std::string& impl) {
           [=](State& state) {
             select(impl);
             core::Prng pick(13);
-            std::vector<int16_t> parent(width, 100), child(width);
+            simd::AlignedVector<int16_t> parent(width, 100), child(width);
             size_t i = 0;
             std::vector<const int16_t*> picks(kInputs);
             for (auto& p : picks) p = rows->data() + pick.below(768) * width;
@@ -267,7 +269,7 @@ void register_all(const std::string& impl) {
     benchmark::RegisterBenchmark(("network_refresh/32_rows_H" + w + "/" + impl).c_str(), [=](State& state) {
       select(impl);
       core::Prng pick(14);
-      std::vector<int16_t> bias(width, 50), out(width);
+      simd::AlignedVector<int16_t> bias(width, 50), out(width);
       std::vector<const int16_t*> picks(kInputs + 32);
       for (auto& p : picks) p = rows->data() + pick.below(768) * width;
       size_t i = 0;
@@ -279,13 +281,13 @@ void register_all(const std::string& impl) {
     benchmark::RegisterBenchmark(("network_output/H" + w + "/" + impl).c_str(), [=](State& state) {
       select(impl);
       core::Prng r(15);
-      std::vector<int16_t> acc(kInputs + width), weights(width);
+      simd::AlignedVector<int16_t> acc(kInputs + width), weights(width);
       for (int16_t& v : acc) v = int16_t(int(r.below(600)) - 200);
       for (int16_t& v : weights) v = int16_t(int(r.below(255)) - 127);
       size_t i = 0;
       for (auto _ : state)
         benchmark::DoNotOptimize(
-            simd::screlu_dot(acc.data() + (i++ * 16 & (kInputs - 1)), weights.data(), width, 255));
+            simd::screlu_dot(acc.data() + (i++ * 32 & (kInputs - 1)), weights.data(), width, 255));
     });
   }
 }

@@ -142,6 +142,25 @@ INSTANTIATE_TEST_SUITE_P(Kernels, NetworkTest,
                          ::testing::Values(simd::Kernels::kScalar, simd::Kernels::kVector),
                          [](const auto& info) { return std::string(simd::kernels_name(info.param)); });
 
+// The kernels load whole vectors of rows and accumulators; on a 64-byte boundary (with H a
+// multiple of 32) no load straddles two cache lines (the update ran 1.5x faster, perf/kernels_bench).
+TEST(Network, WeightRowsAndAccumulatorsStartOnCacheLines) {
+  auto on_line = [](const int16_t* p) { return reinterpret_cast<uintptr_t>(p) % 64 == 0; };
+  const std::shared_ptr<const eval::Network> net = eval::active_network();
+  ASSERT_EQ(net->hidden % 32, 0);
+  for (int feature : {0, 1, 383, 767}) EXPECT_TRUE(on_line(net->row(feature))) << feature;
+  EXPECT_TRUE(on_line(net->feature_bias.data()));
+  EXPECT_TRUE(on_line(net->output_weights.data()));
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+  for (int depth : {1, 9, 65}) {  // several sizes of stack: the allocation differs
+    eval::NetworkStack stack(depth);
+    stack.reset(game.position());
+    EXPECT_TRUE(on_line(stack.accumulator(core::WHITE)));
+    EXPECT_TRUE(on_line(stack.accumulator(core::BLACK)));
+  }
+}
+
 TEST(Network, ScoresAreColourSymmetric) {
   for (const eval::Network& net : {random_network(32, 8), *eval::active_network()}) {
     int positions = 0;
