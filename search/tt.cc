@@ -1,6 +1,7 @@
 // Transposition table storage, indexing and replacement.
 #include "search/tt.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,7 +14,8 @@
 namespace vblitz::search {
 
 namespace {
-constexpr size_t kCrayPadding = 7 * 1024;  // the cray layout reaches 7 strides of up to 1024 past base
+constexpr size_t kCrayPadding = 7 * 1024;      // the cray layout reaches 7 strides of up to 1024 past base
+constexpr size_t kHugePage = size_t(2) << 20;  // x86-64 and arm64 transparent huge pages
 constexpr int kDraftOffset = -TranspositionTable::kMinDepth + 1;
 }  // namespace
 
@@ -30,9 +32,16 @@ bool TranspositionTable::resize(size_t megabytes) {
   if (megabytes == 0 || megabytes >= physical_memory_megabytes()) return false;
   size_t slots = (megabytes << 20) / sizeof(uint64_t) / simd::kBucketSlots * simd::kBucketSlots;
   size_t bytes = (slots + kCrayPadding) * sizeof(uint64_t);
-  bytes = (bytes + 63) / 64 * 64;
-  void* memory = std::aligned_alloc(64, bytes);
+  // Whole 2 MB pages, offered to the kernel as transparent huge pages: a probe's address then
+  // needs one TLB entry per 2 MB instead of per 4 KB. Measured: the stall on the bucket's load
+  // fell from 11% to 7% of bench's time, the vector engine 4% faster (docs/performance.md).
+  // A hint only: where huge pages are off the table works with small ones.
+  bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* memory = std::aligned_alloc(kHugePage, bytes);
   if (!memory) return false;
+#ifdef MADV_HUGEPAGE
+  madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
   entries_.reset(static_cast<std::atomic<uint64_t>*>(memory));
   slots_ = slots;
   megabytes_ = megabytes;

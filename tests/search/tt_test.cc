@@ -1,7 +1,12 @@
-// Transposition table: store/probe, replacement by age and draft, both layouts, mate scores.
+// Transposition table: store/probe, replacement by age and draft, both layouts, mate scores,
+// huge pages.
 #include "search/tt.h"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "core/prng.h"
 #include "search/score.h"
@@ -94,6 +99,27 @@ TEST(TtSize, AnySizeInMegabytesWorks) {
     ASSERT_TRUE(tt.probe(0xFFFFFFFFFFFFFFFFULL, d));
     EXPECT_EQ(d.score, 7);
   }
+}
+
+// Kilobytes of this process's memory that the kernel maps with transparent huge pages (-1 if
+// it cannot tell).
+long anon_huge_page_kb() {
+  std::ifstream smaps("/proc/self/smaps_rollup");
+  for (std::string line; std::getline(smaps, line);)
+    if (line.rfind("AnonHugePages:", 0) == 0) return std::stol(line.substr(14));
+  return -1;
+}
+
+TEST(TtSize, TheTableLivesOnHugePagesWhereTheKernelOffersThem) {
+  std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes((std::istreambuf_iterator<char>(setting)), std::istreambuf_iterator<char>());
+  if (modes.empty() || modes.find("[never]") != std::string::npos || anon_huge_page_kb() < 0)
+    GTEST_SKIP() << "transparent huge pages are off here";
+  const long before = anon_huge_page_kb();
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(64));  // clear() touches every page
+  // Most of the 64 MB (the kernel may find too few free 2 MB frames for all of it).
+  EXPECT_GE(anon_huge_page_kb() - before, 32 * 1024);
 }
 
 TEST(Score, MateScoresAreStoredRelativeToTheNode) {
