@@ -66,10 +66,11 @@ class TranspositionTable {
   uint64_t stride(core::Key key) const { return layout_ == Layout::kBucket ? 1 : 1 + ((key >> 16) & 1023); }
   simd::tt::ProbeResult probe_slots(core::Key key, Bound new_bound) const;
 
-  struct Free {
+  struct Unmap {
+    size_t bytes;  // the mapping's length (value-initialized to 0 with no table)
     void operator()(std::atomic<uint64_t>* p) const;
   };
-  std::unique_ptr<std::atomic<uint64_t>[], Free> entries_;
+  std::unique_ptr<std::atomic<uint64_t>[], Unmap> entries_;
   size_t slots_ = 0;  // usable slots (a multiple of 8); the cray layout has padding beyond
   size_t megabytes_ = 0;
   Layout layout_ = Layout::kBucket;
