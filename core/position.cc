@@ -173,6 +173,30 @@ bool Position::gives_check(Move m) const {
   }
 }
 
+Position::CheckSquares Position::check_squares() const {
+  const Color them = ~side_to_move_;
+  const Square ksq = king_square(them);
+  CheckSquares squares{};
+  squares.by_type[PAWN] = pawn_attacks(them, ksq);
+  squares.by_type[KNIGHT] = attacks_bb(KNIGHT, ksq, 0);
+  squares.by_type[BISHOP] = bishop_attacks(ksq, pieces());
+  squares.by_type[ROOK] = rook_attacks(ksq, pieces());
+  squares.by_type[QUEEN] = squares.by_type[BISHOP] | squares.by_type[ROOK];
+  return squares;
+}
+
+bool Position::gives_check(Move m, const CheckSquares& squares) const {
+  // The enemy king is not in check now, so a slider's own square never hides a line to the
+  // king that its new square would open: the squares seen from the king with every piece in
+  // place are exact. Special moves change more than one square and take the long way.
+  if (m.kind() != Move::NORMAL) return gives_check(m);
+  const Square from = m.from(), to = m.to();
+  if ((blockers_for_king(~side_to_move_) & square_bb(from)) &&
+      !aligned(from, to, king_square(~side_to_move_)))
+    return true;  // discovered
+  return squares.by_type[type_of(piece_on(from))] & square_bb(to);
+}
+
 void Position::do_castling(Color us, Square king_from, Square& rook_from, Square& king_to, Square& rook_to,
                            bool forward) {
   bool king_side = rook_from > king_from;

@@ -115,6 +115,14 @@ class Position {
   void do_move(Move m, StateInfo& new_st);
   // True if legal move m checks the enemy king, directly or by discovery (without playing it).
   bool gives_check(Move m) const;
+  // For each piece type, the squares from which it would check the enemy king now: computed once
+  // for a position whose many moves are tested by the overload below.
+  struct CheckSquares {
+    Bitboard by_type[PIECE_TYPE_NB];
+  };
+  CheckSquares check_squares() const;
+  // gives_check(m), with this position's check_squares() (two table lookups for a quiet move).
+  bool gives_check(Move m, const CheckSquares& squares) const;
   // Takes back m, which must be the last move played.
   void undo_move(Move m);
   // Passes the turn; the side to move must not be in check.

@@ -189,8 +189,9 @@ int Searcher::quiescence(Position& pos, Stack* ss, int alpha, int beta, int qply
     if (!try_move(m)) break;
   // At the first quiescence ply, quiet moves that give check are searched too.
   if (!in_check && qply == 0 && alpha < beta && !aborted_) {
+    const Position::CheckSquares check_squares = pos.check_squares();
     for (Move m : MoveList<QUIET>(pos))
-      if (pos.gives_check(m) && !try_move(m)) break;
+      if (pos.gives_check(m, check_squares) && !try_move(m)) break;
   }
   if (aborted_) return 0;
   if (in_check && searched == 0) return mated_in(ss->ply);
@@ -305,6 +306,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   Move quiets_tried[64];
   int quiet_count = 0;
   StateInfo st;
+  const Position::CheckSquares check_squares = pos.check_squares();
 
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
     if ((root && !root_move_allowed(m)) || m == excluded) continue;
@@ -325,7 +327,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     // Step 9. Pruning near the horizon once a move has been searched: futility and late moves
     // (quiet moves that do not give check), and moves that lose material by static exchange.
     if (!root && !pawn_ending && best > -kMateInMaxPly && move_number > 1) {
-      if (quiet && !in_check && !pos.gives_check(m)) {
+      if (quiet && !in_check && !pos.gives_check(m, check_squares)) {
         if (depth <= kFutilityMaxDepth && static_eval + kFutilityMargin * (depth + 1) <= alpha) continue;
         if (!pv_node && depth <= kLateMoveMaxDepth &&
             move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))

@@ -40,9 +40,12 @@ void check_split(Position& pos) {
     EXPECT_EQ(raw_set(evasions.begin(), evasions.end()), raw_set(all.begin(), all.end()));
   }
   Color us = pos.side_to_move();
+  const Position::CheckSquares check_squares = pos.check_squares();
   for (Move m : all) {
     StateInfo st;
     const bool predicted_check = pos.gives_check(m);
+    EXPECT_EQ(pos.gives_check(m, check_squares), predicted_check)
+        << "gives_check with check squares of " << pos.to_uci(m) << " in " << pos.fen();
     pos.do_move(m, st);
     EXPECT_FALSE(pos.attackers_to(pos.king_square(us)) & pos.pieces(~us))
         << "illegal " << pos.to_uci(m) << " in " << pos.fen();
@@ -73,6 +76,7 @@ TEST(MoveGen, GivesCheckOnSpecialMoves) {
     for (Move m : MoveList<LEGAL>(pos)) {
       StateInfo st;
       const bool predicted = pos.gives_check(m);
+      EXPECT_EQ(pos.gives_check(m, pos.check_squares()), predicted) << pos.to_uci(m) << " in " << fen;
       pos.do_move(m, st);
       EXPECT_EQ(predicted, pos.in_check()) << pos.to_uci(m) << " in " << fen;
       checks += pos.in_check();
