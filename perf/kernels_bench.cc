@@ -22,6 +22,7 @@
 #include "simd/killer_match.h"
 #include "simd/move_count.h"
 #include "simd/network_kernels.h"
+#include "simd/quiet_sort.h"
 #include "simd/serialize.h"
 #include "simd/slider_attacks.h"
 #include "simd/table_scan.h"
@@ -240,6 +241,26 @@ void register_all(const std::string& impl) {
     size_t i = 0;
     for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
   });
+  // A node's quiet moves with history scores (copied in each time: the sort works in place).
+  for (size_t count : {size_t(12), size_t(30), size_t(60)}) {
+    benchmark::RegisterBenchmark(("quiet_sort/" + std::to_string(count) + "_moves/" + impl).c_str(),
+                                 [=](State& state) {
+                                   select(impl);
+                                   core::Prng rng(14);
+                                   std::vector<int32_t> scores(kInputs * count);
+                                   for (int32_t& v : scores) v = int32_t(rng.below(32001)) - 16000;
+                                   core::Move moves[core::kMaxMoves];
+                                   int32_t work[core::kMaxMoves];
+                                   for (size_t k = 0; k < count; ++k) moves[k] = core::Move(uint16_t(k));
+                                   size_t i = 0;
+                                   for (auto _ : state) {
+                                     const int32_t* from = scores.data() + (i++ & (kInputs - 1)) * count;
+                                     std::copy(from, from + count, work);
+                                     simd::sort_by_score(moves, work, count);
+                                     benchmark::ClobberMemory();
+                                   }
+                                 });
+  }
   // The first networks' H=32, the default network's H=128, and a wider one.
   for (size_t width : {size_t(32), size_t(128), size_t(256)}) {
     const std::string w = std::to_string(width);

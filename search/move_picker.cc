@@ -6,6 +6,7 @@
 
 #include "eval/evaluate.h"
 #include "search/see.h"
+#include "simd/quiet_sort.h"
 
 namespace vblitz::search {
 
@@ -70,14 +71,7 @@ void MovePicker::score_and_sort_quiets(size_t begin) {
   const Color us = pos_.side_to_move();
   for (size_t i = begin; i < end_; ++i)
     scores_[i] = history_.quiet_score(us, pos_.moved_piece(moves_[i]), moves_[i], cont_);
-  for (size_t i = begin + 1; i < end_; ++i) {
-    const Move m = moves_[i];
-    const int32_t s = scores_[i];
-    size_t j = i;
-    for (; j > begin && scores_[j - 1] < s; --j) moves_[j] = moves_[j - 1], scores_[j] = scores_[j - 1];
-    moves_[j] = m;
-    scores_[j] = s;
-  }
+  simd::sort_by_score(moves_ + begin, scores_ + begin, end_ - begin);
 }
 
 Move MovePicker::next() {

@@ -32,7 +32,8 @@ namespace vblitz::simd {
 // are not: per call, the dispatch costs more than the short scalar loops they replace.
 constexpr unsigned kDefaultVectorKernels =
     1u << unsigned(Kernel::kTtProbe) | 1u << unsigned(Kernel::kSliderAttacks) |
-    1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kNetwork);
+    1u << unsigned(Kernel::kTableScan) | 1u << unsigned(Kernel::kNetwork) |
+    1u << unsigned(Kernel::kQuietSort);
 constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
 // Move and child counting pay only where the target counts the bits of 64-bit lanes in one instruction
 // (AVX-512 VPOPCNTDQ); elsewhere Highway emulates the count and the twin is faster (docs/kernels.md).
@@ -135,8 +136,9 @@ const char* kernels_name(Kernels k) {
   return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
 }
 const char* kernel_name(Kernel k) {
-  static const char* const names[] = {"tt_probe",     "slider_attacks", "serialize",  "table_scan",
-                                      "killer_match", "network",        "move_count", "child_count"};
+  static const char* const names[] = {"tt_probe",   "slider_attacks", "serialize",
+                                      "table_scan", "killer_match",   "network",
+                                      "move_count", "child_count",    "quiet_sort"};
   return names[unsigned(k)];
 }
 

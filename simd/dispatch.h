@@ -20,6 +20,7 @@ enum class Kernel {
   kNetwork,
   kMoveCount,
   kChildCount,
+  kQuietSort,
   kCount
 };
 
