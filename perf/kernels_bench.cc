@@ -107,209 +107,236 @@ bool select(const std::string& impl) {
   return simd::set_simd_target(impl);
 }
 
-void register_all(const std::string& impl) {
-  using benchmark::State;
-  for (size_t bytes : {size_t(64) << 10, size_t(4) << 20, size_t(256) << 20}) {
-    std::string size =
-        bytes >= (1 << 20) ? std::to_string(bytes >> 20) + "MiB" : std::to_string(bytes >> 10) + "KiB";
-    benchmark::RegisterBenchmark(("tt_probe_bucket/" + size + "/" + impl).c_str(), [=](State& state) {
-      select(impl);
-      Table table(bytes);
-      core::Prng rng(5);
-      std::vector<uint64_t> buckets(kInputs);
-      for (uint64_t& b : buckets) b = rng.below(table.entries / 8) * 8;
-      size_t i = 0;
-      for (auto _ : state) {
-        const uint64_t base = buckets[i++ & (kInputs - 1)];
-        benchmark::DoNotOptimize(
-            simd::probe_bucket(table.data.get() + base, uint16_t(base), 1, simd::tt::BOUND_LOWER));
-      }
-    });
-    benchmark::RegisterBenchmark(("tt_probe_cray/" + size + "/" + impl).c_str(), [=](State& state) {
-      select(impl);
-      Table table(bytes);
-      core::Prng rng(6);
-      std::vector<uint64_t> keys(kInputs);
-      for (uint64_t& k : keys) k = rng.next();
-      size_t i = 0;
-      for (auto _ : state) {
-        const uint64_t key = keys[i++ & (kInputs - 1)];
-        benchmark::DoNotOptimize(simd::probe_cray(table.data.get(), key % table.entries,
-                                                  1 + ((key >> 32) & 1023), uint16_t(key), 1,
-                                                  simd::tt::BOUND_LOWER));
-      }
-    });
+using benchmark::State;
+
+// One function per kernel and case, as Highway's bench_sort.cc has; each runs with the
+// implementation already selected. A new kernel adds its functions here and a line to
+// register_all (CONTRIBUTING.md's checklist).
+
+void TtProbeBucket(State& state, size_t bytes) {
+  Table table(bytes);
+  core::Prng rng(5);
+  std::vector<uint64_t> buckets(kInputs);
+  for (uint64_t& b : buckets) b = rng.below(table.entries / 8) * 8;
+  size_t i = 0;
+  for (auto _ : state) {
+    const uint64_t base = buckets[i++ & (kInputs - 1)];
+    benchmark::DoNotOptimize(
+        simd::probe_bucket(table.data.get() + base, uint16_t(base), 1, simd::tt::BOUND_LOWER));
   }
-  benchmark::RegisterBenchmark(("slider_attacks/one_square/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    core::Prng rng(7);
-    std::vector<uint64_t> occupancy(kInputs);
-    for (uint64_t& o : occupancy) o = rng.next() & rng.next();
-    size_t i = 0;
-    for (auto _ : state) {
-      const size_t k = i++ & (kInputs - 1);
-      benchmark::DoNotOptimize(simd::slider_attacks(int(k & 63), occupancy[k]));
-    }
-  });
-  benchmark::RegisterBenchmark(("slider_attacks/whole_side/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    const auto& positions = suite_positions();
-    size_t i = 0;
-    for (auto _ : state) {
-      const core::Position& pos = positions[i++ % positions.size()];
-      benchmark::DoNotOptimize(simd::side_slider_attacks(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
-                                                         pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
-                                                         pos.pieces()));
-    }
-  });
-  benchmark::RegisterBenchmark(("move_count/whole_side/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    const auto& positions = suite_positions();
-    size_t i = 0;
-    for (auto _ : state) {
-      const core::Position& pos = positions[i++ % positions.size()];
-      benchmark::DoNotOptimize(simd::count_piece_moves(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
+}
+
+void TtProbeCray(State& state, size_t bytes) {
+  Table table(bytes);
+  core::Prng rng(6);
+  std::vector<uint64_t> keys(kInputs);
+  for (uint64_t& k : keys) k = rng.next();
+  size_t i = 0;
+  for (auto _ : state) {
+    const uint64_t key = keys[i++ & (kInputs - 1)];
+    benchmark::DoNotOptimize(simd::probe_cray(table.data.get(), key % table.entries, 1 + ((key >> 32) & 1023),
+                                              uint16_t(key), 1, simd::tt::BOUND_LOWER));
+  }
+}
+
+void SliderAttacksOneSquare(State& state) {
+  core::Prng rng(7);
+  std::vector<uint64_t> occupancy(kInputs);
+  for (uint64_t& o : occupancy) o = rng.next() & rng.next();
+  size_t i = 0;
+  for (auto _ : state) {
+    const size_t k = i++ & (kInputs - 1);
+    benchmark::DoNotOptimize(simd::slider_attacks(int(k & 63), occupancy[k]));
+  }
+}
+
+void SliderAttacksWholeSide(State& state) {
+  const auto& positions = suite_positions();
+  size_t i = 0;
+  for (auto _ : state) {
+    const core::Position& pos = positions[i++ % positions.size()];
+    benchmark::DoNotOptimize(simd::side_slider_attacks(pos.pieces(core::WHITE, core::ROOK, core::QUEEN),
                                                        pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
-                                                       pos.pieces(core::WHITE, core::KNIGHT), pos.pieces(),
-                                                       ~pos.pieces(core::WHITE)));
-    }
-  });
-  for (int below : {0, 1}) {
-    const std::string name = below ? "child_count/suite_grandchildren/" : "child_count/suite_children/";
-    benchmark::RegisterBenchmark((name + impl).c_str(), [=](State& state) {
-      select(impl);
-      const auto& batches = suite_children(below);
-      uint64_t counts[core::kChildCapacity];
-      size_t i = 0, children = 0;
-      for (auto _ : state) {
-        const core::ChildBatch& batch = batches[i++ % batches.size()];
-        simd::count_child_moves(batch, counts);
-        benchmark::DoNotOptimize(counts);
-        children += batch.size;
-      }
-      state.SetItemsProcessed(int64_t(children));  // items/s: children counted per second
-      state.counters["children_per_batch"] = double(children) / double(state.iterations());
-    });
+                                                       pos.pieces()));
   }
-  benchmark::RegisterBenchmark(("serialize/8_targets/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    core::Prng rng(8);
-    std::vector<uint64_t> targets(kInputs);
-    for (uint64_t& t : targets)
-      for (int n = 0; n < 8; ++n) t |= uint64_t{1} << rng.below(64);
-    uint16_t out[64 + simd::kSerializeSlack];
-    size_t i = 0;
-    for (auto _ : state) {
-      benchmark::DoNotOptimize(simd::serialize(targets[i++ & (kInputs - 1)], 1, 12 << 6, out));
-      benchmark::ClobberMemory();
-    }
-  });
-  benchmark::RegisterBenchmark(("table_scan/12_piece_tables/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    core::Prng rng(9);
-    std::vector<int32_t> tables(64 * 12);
-    for (int32_t& v : tables) v = int32_t(rng.below(200)) - 100;
-    std::vector<std::array<uint64_t, 12>> boards;
-    for (const core::Position& pos : suite_positions()) {
-      std::array<uint64_t, 12> b;
-      for (int p = 0; p < 12; ++p) b[p] = pos.pieces(core::Color(p / 6), core::PieceType(p % 6 + 1));
-      boards.push_back(b);
-    }
-    size_t i = 0;
-    for (auto _ : state)
-      benchmark::DoNotOptimize(simd::table_sum(tables.data(), boards[i++ % boards.size()].data(), 12));
-  });
-  benchmark::RegisterBenchmark(("table_scan/16_mobility_counts/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    core::Prng rng(10);
-    std::vector<uint64_t> sets(kInputs + 16);
-    for (uint64_t& s : sets) s = rng.next() & rng.next();
-    int32_t out[16];
-    size_t i = 0;
-    for (auto _ : state) {
-      simd::masked_popcounts(sets.data() + (i++ & (kInputs - 1)), 16, 0x00FFFFFFFFFFFF00ULL, out);
-      benchmark::ClobberMemory();
-    }
-  });
-  benchmark::RegisterBenchmark(("killer_match/10_killers/" + impl).c_str(), [=](State& state) {
-    select(impl);
-    core::Prng rng(11);
-    uint16_t killers[simd::kKillerListCapacity];
-    for (uint16_t& k : killers) k = uint16_t(rng.next());
-    std::vector<uint16_t> probes(kInputs);
-    for (uint16_t& p : probes) p = rng.below(2) ? killers[rng.below(10)] : uint16_t(rng.next());
-    size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
-  });
-  // A node's quiet moves with history scores (copied in each time: the sort works in place).
-  for (size_t count : {size_t(12), size_t(30), size_t(60)}) {
-    benchmark::RegisterBenchmark(("quiet_sort/" + std::to_string(count) + "_moves/" + impl).c_str(),
-                                 [=](State& state) {
-                                   select(impl);
-                                   core::Prng rng(14);
-                                   std::vector<int32_t> scores(kInputs * count);
-                                   for (int32_t& v : scores) v = int32_t(rng.below(32001)) - 16000;
-                                   core::Move moves[core::kMaxMoves];
-                                   int32_t work[core::kMaxMoves];
-                                   for (size_t k = 0; k < count; ++k) moves[k] = core::Move(uint16_t(k));
-                                   size_t i = 0;
-                                   for (auto _ : state) {
-                                     const int32_t* from = scores.data() + (i++ & (kInputs - 1)) * count;
-                                     std::copy(from, from + count, work);
-                                     simd::sort_by_score(moves, work, count);
-                                     benchmark::ClobberMemory();
-                                   }
-                                 });
+}
+
+void MoveCountWholeSide(State& state) {
+  const auto& positions = suite_positions();
+  size_t i = 0;
+  for (auto _ : state) {
+    const core::Position& pos = positions[i++ % positions.size()];
+    benchmark::DoNotOptimize(simd::count_piece_moves(
+        pos.pieces(core::WHITE, core::ROOK, core::QUEEN), pos.pieces(core::WHITE, core::BISHOP, core::QUEEN),
+        pos.pieces(core::WHITE, core::KNIGHT), pos.pieces(), ~pos.pieces(core::WHITE)));
   }
+}
+
+// `below` 0: the children of each suite position; 1: the children of each of its children.
+void ChildCount(State& state, int below) {
+  const auto& batches = suite_children(below);
+  uint64_t counts[core::kChildCapacity];
+  size_t i = 0, children = 0;
+  for (auto _ : state) {
+    const core::ChildBatch& batch = batches[i++ % batches.size()];
+    simd::count_child_moves(batch, counts);
+    benchmark::DoNotOptimize(counts);
+    children += batch.size;
+  }
+  state.SetItemsProcessed(int64_t(children));  // items/s: children counted per second
+  state.counters["children_per_batch"] = double(children) / double(state.iterations());
+}
+
+void Serialize8Targets(State& state) {
+  core::Prng rng(8);
+  std::vector<uint64_t> targets(kInputs);
+  for (uint64_t& t : targets)
+    for (int n = 0; n < 8; ++n) t |= uint64_t{1} << rng.below(64);
+  uint16_t out[64 + simd::kSerializeSlack];
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(simd::serialize(targets[i++ & (kInputs - 1)], 1, 12 << 6, out));
+    benchmark::ClobberMemory();
+  }
+}
+
+void TableScanPieceTables(State& state) {
+  core::Prng rng(9);
+  std::vector<int32_t> tables(64 * 12);
+  for (int32_t& v : tables) v = int32_t(rng.below(200)) - 100;
+  std::vector<std::array<uint64_t, 12>> boards;
+  for (const core::Position& pos : suite_positions()) {
+    std::array<uint64_t, 12> b;
+    for (int p = 0; p < 12; ++p) b[p] = pos.pieces(core::Color(p / 6), core::PieceType(p % 6 + 1));
+    boards.push_back(b);
+  }
+  size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(simd::table_sum(tables.data(), boards[i++ % boards.size()].data(), 12));
+}
+
+void TableScanMobilityCounts(State& state) {
+  core::Prng rng(10);
+  std::vector<uint64_t> sets(kInputs + 16);
+  for (uint64_t& s : sets) s = rng.next() & rng.next();
+  int32_t out[16];
+  size_t i = 0;
+  for (auto _ : state) {
+    simd::masked_popcounts(sets.data() + (i++ & (kInputs - 1)), 16, 0x00FFFFFFFFFFFF00ULL, out);
+    benchmark::ClobberMemory();
+  }
+}
+
+void KillerMatch(State& state) {
+  core::Prng rng(11);
+  uint16_t killers[simd::kKillerListCapacity];
+  for (uint16_t& k : killers) k = uint16_t(rng.next());
+  std::vector<uint16_t> probes(kInputs);
+  for (uint16_t& p : probes) p = rng.below(2) ? killers[rng.below(10)] : uint16_t(rng.next());
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(simd::find_move(killers, 10, probes[i++ & (kInputs - 1)]));
+}
+
+// A node's quiet moves with history scores (copied in each time: the sort works in place).
+void QuietSort(State& state, size_t count) {
+  core::Prng rng(14);
+  std::vector<int32_t> scores(kInputs * count);
+  for (int32_t& v : scores) v = int32_t(rng.below(32001)) - 16000;
+  core::Move moves[core::kMaxMoves];
+  int32_t work[core::kMaxMoves];
+  for (size_t k = 0; k < count; ++k) moves[k] = core::Move(uint16_t(k));
+  size_t i = 0;
+  for (auto _ : state) {
+    const int32_t* from = scores.data() + (i++ & (kInputs - 1)) * count;
+    std::copy(from, from + count, work);
+    simd::sort_by_score(moves, work, count);
+    benchmark::ClobberMemory();
+  }
+}
+
+// Weight rows of a 768-input first layer of width H, 64-byte aligned as in the engine
+// (eval/network.h), picked at random like the features of moves.
+std::shared_ptr<const simd::AlignedVector<int16_t>> network_rows(size_t width) {
+  auto rows = std::make_shared<simd::AlignedVector<int16_t>>(768 * width);
+  core::Prng rng(12);
+  for (int16_t& v : *rows) v = int16_t(int(rng.below(401)) - 200);
+  return rows;
+}
+
+// `changed` rows: 2 for a quiet move, 4 for castling (a capture's 3 costs about as much).
+void NetworkUpdate(State& state, size_t width, size_t changed) {
+  const auto rows = network_rows(width);
+  core::Prng pick(13);
+  simd::AlignedVector<int16_t> parent(width, 100), child(width);
+  std::vector<const int16_t*> picks(kInputs);
+  for (auto& p : picks) p = rows->data() + pick.below(768) * width;
+  size_t i = 0;
+  for (auto _ : state) {
+    const int16_t* const* add = &picks[i & (kInputs - 4)];
+    simd::accumulate(child.data(), parent.data(), add, changed / 2, add + 2, changed / 2, width);
+    i += 4;
+    benchmark::ClobberMemory();
+  }
+}
+
+void NetworkRefresh(State& state, size_t width) {
+  const auto rows = network_rows(width);
+  core::Prng pick(14);
+  simd::AlignedVector<int16_t> bias(width, 50), out(width);
+  std::vector<const int16_t*> picks(kInputs + 32);
+  for (auto& p : picks) p = rows->data() + pick.below(768) * width;
+  size_t i = 0;
+  for (auto _ : state) {
+    simd::accumulate(out.data(), bias.data(), &picks[(i++ * 32) & (kInputs - 1)], 32, nullptr, 0, width);
+    benchmark::ClobberMemory();
+  }
+}
+
+void NetworkOutput(State& state, size_t width) {
+  core::Prng r(15);
+  simd::AlignedVector<int16_t> acc(kInputs + width), weights(width);
+  for (int16_t& v : acc) v = int16_t(int(r.below(600)) - 200);
+  for (int16_t& v : weights) v = int16_t(int(r.below(255)) - 127);
+  size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        simd::screlu_dot(acc.data() + (i++ * 32 & (kInputs - 1)), weights.data(), width, 255));
+}
+
+// Registers `function(state, args...)` as "<name>/<impl>", run with `impl` selected.
+template <typename Function, typename... Args>
+void add(const std::string& name, const std::string& impl, Function function, Args... args) {
+  benchmark::RegisterBenchmark((name + "/" + impl).c_str(), [=](State& state) {
+    if (!select(impl)) return state.SkipWithError(("no target " + impl).c_str());
+    function(state, args...);
+  });
+}
+
+void register_all(const std::string& impl) {
+  for (size_t bytes : {size_t(64) << 10, size_t(4) << 20, size_t(256) << 20}) {
+    const std::string size =
+        bytes >= (1 << 20) ? std::to_string(bytes >> 20) + "MiB" : std::to_string(bytes >> 10) + "KiB";
+    add("tt_probe_bucket/" + size, impl, TtProbeBucket, bytes);
+    add("tt_probe_cray/" + size, impl, TtProbeCray, bytes);
+  }
+  add("slider_attacks/one_square", impl, SliderAttacksOneSquare);
+  add("slider_attacks/whole_side", impl, SliderAttacksWholeSide);
+  add("move_count/whole_side", impl, MoveCountWholeSide);
+  add("child_count/suite_children", impl, ChildCount, 0);
+  add("child_count/suite_grandchildren", impl, ChildCount, 1);
+  add("serialize/8_targets", impl, Serialize8Targets);
+  add("table_scan/12_piece_tables", impl, TableScanPieceTables);
+  add("table_scan/16_mobility_counts", impl, TableScanMobilityCounts);
+  add("killer_match/10_killers", impl, KillerMatch);
+  for (size_t count : {size_t(12), size_t(30), size_t(60)})
+    add("quiet_sort/" + std::to_string(count) + "_moves", impl, QuietSort, count);
   // The first networks' H=32, the default network's H=128, and a wider one.
   for (size_t width : {size_t(32), size_t(128), size_t(256)}) {
     const std::string w = std::to_string(width);
-    // Weight rows of a 768-input first layer, picked at random like the features of moves. The
-    // rows and accumulators are 64-byte aligned, as in the engine (eval/network.h).
-    auto rows = std::make_shared<simd::AlignedVector<int16_t>>(768 * width);
-    core::Prng rng(12);
-    for (int16_t& v : *rows) v = int16_t(int(rng.below(401)) - 200);
-    for (size_t changed : {size_t(2), size_t(4)}) {  // a quiet move; castling (or a capture's 3)
-      benchmark::RegisterBenchmark(
-          ("network_update/" + std::to_string(changed) + "_rows_H" + w + "/" + impl).c_str(),
-          [=](State& state) {
-            select(impl);
-            core::Prng pick(13);
-            simd::AlignedVector<int16_t> parent(width, 100), child(width);
-            size_t i = 0;
-            std::vector<const int16_t*> picks(kInputs);
-            for (auto& p : picks) p = rows->data() + pick.below(768) * width;
-            for (auto _ : state) {
-              const int16_t* const* add = &picks[i & (kInputs - 4)];
-              simd::accumulate(child.data(), parent.data(), add, changed / 2, add + 2, changed / 2, width);
-              i += 4;
-              benchmark::ClobberMemory();
-            }
-          });
-    }
-    benchmark::RegisterBenchmark(("network_refresh/32_rows_H" + w + "/" + impl).c_str(), [=](State& state) {
-      select(impl);
-      core::Prng pick(14);
-      simd::AlignedVector<int16_t> bias(width, 50), out(width);
-      std::vector<const int16_t*> picks(kInputs + 32);
-      for (auto& p : picks) p = rows->data() + pick.below(768) * width;
-      size_t i = 0;
-      for (auto _ : state) {
-        simd::accumulate(out.data(), bias.data(), &picks[(i++ * 32) & (kInputs - 1)], 32, nullptr, 0, width);
-        benchmark::ClobberMemory();
-      }
-    });
-    benchmark::RegisterBenchmark(("network_output/H" + w + "/" + impl).c_str(), [=](State& state) {
-      select(impl);
-      core::Prng r(15);
-      simd::AlignedVector<int16_t> acc(kInputs + width), weights(width);
-      for (int16_t& v : acc) v = int16_t(int(r.below(600)) - 200);
-      for (int16_t& v : weights) v = int16_t(int(r.below(255)) - 127);
-      size_t i = 0;
-      for (auto _ : state)
-        benchmark::DoNotOptimize(
-            simd::screlu_dot(acc.data() + (i++ * 32 & (kInputs - 1)), weights.data(), width, 255));
-    });
+    add("network_update/2_rows_H" + w, impl, NetworkUpdate, width, size_t(2));
+    add("network_update/4_rows_H" + w, impl, NetworkUpdate, width, size_t(4));
+    add("network_refresh/32_rows_H" + w, impl, NetworkRefresh, width);
+    add("network_output/H" + w, impl, NetworkOutput, width);
   }
 }
 

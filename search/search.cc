@@ -29,11 +29,12 @@ int reduction(int depth, int move_number) {
 
 // Margins of the pruning near the horizon, in centipawns per ply of remaining depth. The
 // narrower ones before (90, and 100 + 120 per ply) pruned sacrifices away: Win At Chess at 1 s
-// per position went from 293 to 295-296, at no measurable cost in games (docs/search.md).
+// per position went from 293 to 295-296, at no measurable cost in games.
 constexpr int kReverseFutilityMargin = 150;
 constexpr int kFutilityMargin = 200;
 
-// The other tuning constants of the search, by step (docs/search.md gives the measurements).
+// The other tuning constants of the search, by step (docs/search.md describes the steps; the
+// commits that set the values give their measurements).
 constexpr int kReverseFutilityMaxDepth = 6;  // step 5
 constexpr int kNullMoveMinDepth = 3;         // step 6: null move from this depth on ...
 constexpr int kNullMoveBaseReduction = 3;    // ... reduced by 3 + depth / 4 ...

@@ -1,5 +1,5 @@
 // What a search tells the other processes of a cluster run and hears from them
-// (search/cluster_search.h). A plain search has no link.
+// (cluster/cluster_search.h). A plain search has no link.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +30,7 @@ class SearchLink {
   // A table store at least min_depth deep, offered to the other processes; any thread calls it.
   virtual void offer(const SharedEntry& entry) = 0;
 
-  static constexpr int kDefaultMinDepth = 6;  // measured in docs/cluster.md
+  static constexpr int kDefaultMinDepth = 6;  // of 4, 6 and 8, the best 2-process time to depth
   int min_depth = kDefaultMinDepth;           // UCI ClusterShareDepth
 };
 

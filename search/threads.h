@@ -32,7 +32,7 @@ class ThreadPool {
   // The deepest iteration any thread has completed in the current or last search (0 from the
   // start of a search until one completes, even on threads that start late).
   int depth_completed() const;
-  // For a cluster run (search/cluster_search.h): the threads' helper ids start at `first` (so
+  // For a cluster run (cluster/cluster_search.h): the threads' helper ids start at `first` (so
   // the processes' trees differ), and their searches use `link` (nullptr: none). Only between
   // searches; resize() keeps both.
   void set_cluster(int first, SearchLink* link);

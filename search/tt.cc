@@ -53,7 +53,7 @@ bool TranspositionTable::resize(size_t megabytes) {
   size_t bytes = (slots + kCrayPadding) * sizeof(uint64_t);
   // Whole 2 MB pages, offered to the kernel as transparent huge pages: a probe's address then
   // needs one TLB entry per 2 MB instead of per 4 KB. Measured with Hash 1024: 13% more nodes
-  // per second; at 16 MB, which the L3 cache holds, within the noise (docs/network.md).
+  // per second; at 16 MB, which the L3 cache holds, within the noise.
   bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void* memory = map_on_huge_pages(bytes);
   if (!memory) return false;

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <ostream>
 
+#include "cluster/cluster.h"
 #include "core/game.h"
-#include "search/cluster.h"
 #include "simd/dispatch.h"
 #include "uci/bench_positions.h"
 #include "uci/report.h"

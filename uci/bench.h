@@ -7,7 +7,7 @@
 #include <iosfwd>
 #include <vector>
 
-#include "search/cluster_search.h"
+#include "cluster/cluster_search.h"
 #include "search/search.h"
 
 namespace vblitz::uci {
@@ -27,7 +27,7 @@ struct BenchResult {
 // position and the totals ("Nodes searched: N", "Nodes/second: M", hash hit rate). When `stop`
 // becomes true it ends the current search and prints "info string bench stopped" instead of
 // the totals (and returns with `stopped` set). In a cluster run every process calls it and the
-// positions are searched by all (search/cluster_search.h): the totals are the cluster's, with
+// positions are searched by all (cluster/cluster_search.h): the totals are the cluster's, with
 // a line per process (its nodes and the table entries it sent, received and stored).
 BenchResult run_bench(search::TranspositionTable& tt, search::ClusterSearch& search, int depth,
                       std::ostream& out, const std::atomic<bool>& stop);

@@ -1,45 +1,51 @@
-// The UCI spin options' names, ranges and defaults, written once: the `uci` listing and
-// `setoption` both read them.
+// The UCI options, each declared once (name, type, default, range or values, one line of help,
+// setter): the `uci` listing, `setoption` and the option table of docs/uci.md all come from
+// the one list that uci::Engine builds (uci/engine_options.cc).
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
-
-#include "search/search_link.h"
+#include <vector>
 
 namespace vblitz::uci {
 
-struct SpinOption {
-  const char* name;
-  long min, max, fallback;  // fallback: the default
-  const char* unit;         // how an error names the value: "takes <unit> from <min> to <max>"
+enum class OptionType { kCheck, kSpin, kCombo, kString, kButton };
 
-  // "option name <name> type spin default <fallback> min <min> max <max>"
-  std::string declaration() const {
-    return std::string("option name ") + name + " type spin default " + std::to_string(fallback) + " min " +
-           std::to_string(min) + " max " + std::to_string(max);
-  }
-  // "<name> takes <unit> from <min> to <max>, not '<value>'"
-  std::string complaint(std::string_view value) const {
-    return std::string(name) + " takes " + unit + " from " + std::to_string(min) + " to " +
-           std::to_string(max) + ", not '" + std::string(value.substr(0, 64)) + "'";
-  }
+// A `setoption` value after it was checked against its option's type, range or values.
+struct OptionValue {
+  bool flag = false;  // check
+  long number = 0;    // spin
+  std::string text;   // combo (one of the values, as declared), string (as given)
 };
 
-inline constexpr SpinOption kHashOption{"Hash", 1, 65536, 16, "a size in MB"};
-inline constexpr SpinOption kThreadsOption{"Threads", 1, 1024, 1, "a number"};
-inline constexpr SpinOption kMoveOverheadOption{"Move Overhead", 0, 5000, 10, "milliseconds"};
-inline constexpr SpinOption kMultiPvOption{"MultiPV", 1, 256, 1, "a number"};
-inline constexpr SpinOption kBookDepthOption{"BookDepth", 1, 255, 255, "moves"};
-inline constexpr SpinOption kBookVarietyOption{"BookVariety", 0, 100, 50, "a percentage"};
-inline constexpr SpinOption kStyleOptions[] = {{"King Safety", 0, 200, 100, "a percentage"},
-                                               {"Passed Pawns", 0, 200, 100, "a percentage"},
-                                               {"Mobility", 0, 200, 100, "a percentage"},
-                                               {"Pawn Structure", 0, 200, 100, "a percentage"}};
-inline constexpr SpinOption kContemptOption{"Contempt", -100, 100, 0, "centipawns"};
-inline constexpr SpinOption kKillersOption{"Killers", 1, 10, 2, "a number"};
-// Cluster runs only: table stores this deep or deeper go to the other processes.
-inline constexpr SpinOption kClusterShareDepthOption{"ClusterShareDepth", 1, 64,
-                                                     search::SearchLink::kDefaultMinDepth, "plies"};
+struct Option {
+  std::string name;
+  OptionType type = OptionType::kButton;
+  std::string default_value;      // as listed: "16", "false", "vector", "<empty>"; empty for a button
+  long min = 0, max = 0;          // spin
+  std::vector<std::string> vars;  // combo, in listed order
+  std::string docs_values;        // combo: the values as docs/uci.md names them, where they vary by machine
+  std::string unit;               // spin: how an error names the value ("a size in MB")
+  std::string help;               // one line for docs/uci.md
+  bool cluster_only = false;      // listed and accepted only in a cluster run (docs/cluster.md)
+  // Applies a checked value; returns the error that left the engine unchanged, or nothing.
+  std::function<std::optional<std::string>(const OptionValue&)> set;
+
+  // "option name <name> type <type> [default <d>] [min <a> max <b>] [var <v> ...]"
+  std::string declaration() const;
+  // Checks `text` against the type: a spin's range, a check's true/false, a combo's values
+  // (case-insensitive). Returns "<name> takes <what>, not '<text>'" when it does not fit.
+  std::optional<std::string> parse(std::string_view text, OptionValue& value) const;
+  // "spin 1-65536", "check", "combo", "string", "button"
+  std::string type_description() const;
+};
+
+// The option named `name` (matched case-insensitively), or null.
+const Option* find_option(const std::vector<Option>& options, std::string_view name);
+
+// docs/uci.md's option table: a Markdown table with one row an option, in listing order.
+std::string options_markdown(const std::vector<Option>& options);
 
 }  // namespace vblitz::uci

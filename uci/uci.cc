@@ -11,15 +11,14 @@
 #include <system_error>
 #include <vector>
 
+#include "cluster/cluster.h"
 #include "core/file.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/text.h"
 #include "eval/evaluate.h"
-#include "search/cluster.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
-#include "uci/options.h"
 #include "uci/report.h"
 
 #ifndef VBLITZ_VERSION
@@ -31,7 +30,6 @@ namespace vblitz::uci {
 namespace {
 
 constexpr size_t kMaxLineLength = 1 << 20;
-constexpr uintmax_t kMaxParamFileBytes = 1 << 24;  // parameter files are a few KB
 
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
@@ -54,18 +52,7 @@ std::string trim(std::string_view s) {
   return a == std::string_view::npos ? std::string() : std::string(s.substr(a, b - a + 1));
 }
 
-bool parse_bool(const std::string& text, bool& value) {
-  std::string v = core::to_lower(text);
-  if (v != "true" && v != "false") return false;
-  value = v == "true";
-  return true;
-}
-
 }  // namespace
-
-bool parse_spin(const SpinOption& option, std::string_view text, long& value) {
-  return parse_int(text, option.min, option.max, value);
-}
 
 bool parse_clamped(std::string_view text, long& value) {
   if (text.empty()) return false;
@@ -112,7 +99,7 @@ void print_perft(core::Position& pos, int depth, std::ostream& out, const std::a
   out << "Nodes/second: " << std::llround(double(total) / std::max(seconds, 1e-9)) << std::endl;
 }
 
-Engine::Engine(std::ostream& out) : out_(out) { apply_parameters(); }
+Engine::Engine(std::ostream& out) : out_(out), options_table_(make_options()) { apply_parameters(); }
 
 Engine::~Engine() { stop_search(); }
 
@@ -183,38 +170,8 @@ bool Engine::dispatch(std::string_view line) {
 void Engine::cmd_uci() {
   say("id name VBlitz " VBLITZ_VERSION);
   say("id author the VBlitz developers");
-  say(kHashOption.declaration());
-  say(kThreadsOption.declaration());
-  say("option name Clear Hash type button");
-  say("option name Ponder type check default false");
-  say(kMoveOverheadOption.declaration());
-  say("option name UCI_Chess960 type check default false");
-  say("option name UCI_ShowWDL type check default false");
-  say(kMultiPvOption.declaration());
-  say("option name Kernels type combo default vector var vector var scalar var all-vector");
-  std::string targets = "option name SimdTarget type combo default best var best";
-  for (const std::string& t : simd::available_targets()) targets += " var " + t;
-  say(targets);
-  say("option name TTLayout type combo default bucket var bucket var cray");
-  say("option name ParamFile type string default <empty>");
-  say("option name ParamBlock type combo default auto var auto var default var e4 var d4 var flank");
-  say("option name OwnBook type check default false");
-  say("option name BookFile type string default <empty>");
-  say(kBookDepthOption.declaration());
-  say(kBookVarietyOption.declaration());
-  say("option name ExtendedBook type string default <empty>");
-  for (const SpinOption& style : kStyleOptions) say(style.declaration());
-  say(kContemptOption.declaration());
-  say(kKillersOption.declaration());
-  say("option name DrawByPly type check default false");
-  say("option name DelayPenalty type check default false");
-  say(std::string("option name EvalMode type combo default ") +
-      search::eval_mode_name(search::kDefaultEvalMode) + " var classic var network");
-  say("option name EvalFile type string default <empty>");
-  if (cluster::ranks() > 1) {
-    say(kClusterShareDepthOption.declaration());
-    say("option name ClusterExchange type combo default ring var ring var allgather");
-  }
+  for (const Option& option : options_table_)
+    if (!option.cluster_only || cluster::ranks() > 1) say(option.declaration());
   say("uciok");
 }
 
@@ -372,49 +329,6 @@ void Engine::select_param_block() {
   say(std::string("info string parameter block ") + eval::family_name(family) + " (" + why + ")");
 }
 
-// Loads `path` into `book` (a PolyglotBook or an ExtendedBook); `<empty>` unloads it, and a
-// file that cannot be used is reported and leaves no book.
-template <typename Book>
-void Engine::load_book_file(Book& book, const std::string& path, const char* option, const char* label,
-                            const char* unit) {
-  Book loaded;
-  if (path.empty() || path == "<empty>") {
-    book.clear();
-  } else if (auto err = loaded.load(path)) {
-    book.clear();
-    error(std::string(option) + ": " + *err + "; playing without " + (label[0] == 'e' ? "an " : "a ") +
-          label);
-  } else {
-    book = std::move(loaded);
-    say(std::string("info string ") + label + " " + path + ": " + std::to_string(book.size()) + " " + unit);
-  }
-}
-
-bool Engine::set_book_option(const std::string& key, const std::string& value) {
-  long number = 0;
-  if (key == "ownbook") {
-    if (!parse_bool(value, own_book_))
-      error("OwnBook takes true or false, not '" + value.substr(0, 64) + "'");
-  } else if (key == "bookdepth") {
-    if (parse_spin(kBookDepthOption, value, number))
-      book_depth_ = int(number);
-    else
-      error(kBookDepthOption.complaint(value));
-  } else if (key == "bookvariety") {
-    if (parse_spin(kBookVarietyOption, value, number))
-      book_variety_ = int(number);
-    else
-      error(kBookVarietyOption.complaint(value));
-  } else if (key == "bookfile") {
-    load_book_file(book_, value, "BookFile", "book", "entries");
-  } else if (key == "extendedbook") {
-    load_book_file(extended_book_, value, "ExtendedBook", "extended book", "moves");
-  } else {
-    return false;
-  }
-  return true;
-}
-
 void Engine::start_search(search::Limits limits) {
   counting_ = false;
   search_root_ = game_.position();
@@ -501,120 +415,13 @@ void Engine::cmd_setoption(std::string_view args) {
     name += (name.empty() ? "" : " ") + words[i];
   }
   std::string value;
-  static_assert(kThreadsOption.max == search::ThreadPool::kMaxThreads &&
-                kKillersOption.max == search::kMaxKillers);
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
-  const std::string key = core::to_lower(name);
-  if (set_book_option(key, value)) return;
-  long number = 0;
-  bool flag = false;
-  auto bad_value = [&](const std::string& expected) {
-    error(name + " takes " + expected + ", not '" + value.substr(0, 64) + "'");
-  };
-
-  if (key == "hash") {
-    if (!parse_spin(kHashOption, value, number)) return error(kHashOption.complaint(value));
-    if (!tt_.resize(size_t(number)))
-      return error("could not allocate " + value + " MB (this machine has " +
-                   std::to_string(search::physical_memory_megabytes()) + " MB); Hash stays " +
-                   std::to_string(tt_.megabytes()));
-  } else if (key == "threads") {
-    if (!parse_spin(kThreadsOption, value, number)) return error(kThreadsOption.complaint(value));
-    pool_.resize(int(number));
-  } else if (key == "clear hash") {
-    tt_.clear();
-    pool_.clear();
-  } else if (key == "ponder") {  // the GUI may send go ponder; nothing to set
-    if (!parse_bool(value, flag)) return bad_value("true or false");
-  } else if (key == "move overhead") {
-    if (!parse_spin(kMoveOverheadOption, value, number)) return error(kMoveOverheadOption.complaint(value));
-    options_.move_overhead = number;
-  } else if (key == "uci_showwdl") {
-    if (!parse_bool(value, flag)) return bad_value("true or false");
-    show_wdl_ = flag;
-  } else if (key == "clustersharedepth" && cluster::ranks() > 1) {
-    if (!parse_spin(kClusterShareDepthOption, value, number))
-      return error(kClusterShareDepthOption.complaint(value));
-    cluster_search_.min_depth = int(number);
-  } else if (key == "clusterexchange" && cluster::ranks() > 1) {
-    const std::string v = core::to_lower(value);
-    if (v != "ring" && v != "allgather") return bad_value("ring or allgather");
-    cluster_search_.exchange = v == "ring" ? cluster::Exchange::kRing : cluster::Exchange::kAllGather;
-  } else if (key == "multipv") {
-    if (!parse_spin(kMultiPvOption, value, number)) return error(kMultiPvOption.complaint(value));
-    options_.multi_pv = int(number);
-  } else if (key == "uci_chess960") {
-    if (!parse_bool(value, flag)) return bad_value("true or false");
-    chess960_ = flag;
-    game_.position().set_chess960(chess960_);  // the game and its history stay
-  } else if (key == "kernels") {
-    simd::Kernels k;
-    if (!simd::parse_kernels(value, k)) return bad_value("vector, scalar or all-vector");
-    simd::set_kernels(k);
-    say("info string " + simd::describe());
-  } else if (key == "simdtarget") {
-    if (!simd::set_simd_target(value)) {
-      std::string choices = "best";
-      for (const std::string& t : simd::available_targets()) choices += ", " + t;
-      return bad_value("one of " + choices);
-    }
-    say("info string " + simd::describe());
-  } else if (key == "ttlayout") {
-    std::string v = core::to_lower(value);
-    if (v != "bucket" && v != "cray") return bad_value("bucket or cray");
-    tt_.set_layout(v == "bucket" ? search::TranspositionTable::Layout::kBucket
-                                 : search::TranspositionTable::Layout::kCray);
-  } else if (key == "paramfile") {
-    eval::ParamSet loaded = eval::default_param_set();
-    if (!value.empty() && value != "<empty>") {
-      std::string text;
-      if (auto err = core::read_file(value, kMaxParamFileBytes, text))
-        return error("ParamFile: " + *err + "; parameters unchanged");
-      if (auto err = eval::read_param_set(text, loaded))
-        return error("ParamFile " + value.substr(0, 200) + ": " + *err + "; parameters unchanged");
-    }
-    param_set_ = loaded;
-    apply_parameters();
-    say("info string parameters " +
-        (value.empty() || value == "<empty>" ? std::string("default") : "from " + value));
-  } else if (key == "paramblock") {
-    const std::string v = core::to_lower(value);
-    auto family = eval::parse_family(v);
-    if (v != "auto" && !family) return bad_value("auto, default, e4, d4 or flank");
-    forced_family_ = family;
-    if (family) select_param_block();
-  } else if (key == "king safety" || key == "passed pawns" || key == "mobility" || key == "pawn structure") {
-    int* const fields[] = {&style_.king_safety, &style_.passed_pawns, &style_.mobility,
-                           &style_.pawn_structure};
-    for (size_t i = 0; i < std::size(kStyleOptions); ++i) {
-      if (core::to_lower(kStyleOptions[i].name) != key) continue;
-      if (!parse_spin(kStyleOptions[i], value, number)) return error(kStyleOptions[i].complaint(value));
-      *fields[i] = int(number);
-    }
-    apply_parameters();
-  } else if (key == "contempt") {
-    if (!parse_spin(kContemptOption, value, number)) return error(kContemptOption.complaint(value));
-    options_.contempt = int(number);
-  } else if (key == "killers") {
-    if (!parse_spin(kKillersOption, value, number)) return error(kKillersOption.complaint(value));
-    options_.killer_count = int(number);
-  } else if (key == "drawbyply") {
-    if (!parse_bool(value, flag)) return bad_value("true or false");
-    options_.draw_by_ply = flag;
-  } else if (key == "evalmode") {
-    const std::string v = core::to_lower(value);
-    if (v != "classic" && v != "network") return bad_value("classic or network");
-    options_.eval_mode = v == "classic" ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
-  } else if (key == "evalfile") {
-    if (value.empty() || value == "<empty>") return error("EvalFile needs a file name; network unchanged");
-    if (auto err = eval::load_active_network(value)) return error("EvalFile " + *err + "; network unchanged");
-    say("info string network " + eval::active_network_name() + " from " + value);
-  } else if (key == "delaypenalty") {
-    if (!parse_bool(value, flag)) return bad_value("true or false");
-    options_.delay_penalty = flag;
-  } else {
-    error("unknown option '" + name.substr(0, 64) + "'");
-  }
+  const Option* option = find_option(options_table_, name);
+  if (!option || (option->cluster_only && cluster::ranks() == 1))
+    return error("unknown option '" + name.substr(0, 64) + "'");
+  OptionValue parsed;
+  if (auto complaint = option->parse(value, parsed)) return error(*complaint);
+  if (auto err = option->set(parsed)) error(*err);
 }
 
 void Engine::cmd_display() {
@@ -656,13 +463,14 @@ void Engine::cmd_display() {
   say(board.str());
 }
 
-int run_loop(std::istream& in, std::ostream& out) {
+int run_loop(std::istream& in, std::ostream& out, const std::vector<std::string>& startup) {
   // std::cin is tied to std::cout: every read would first flush it from this thread, outside
   // say()'s lock, while the search thread writes (lines came out twice or torn). Every line
   // the engine writes is flushed by say() itself.
   in.tie(nullptr);
   Engine engine(out);
   out << "info string VBlitz " VBLITZ_VERSION " " << simd::describe() << std::endl;
+  for (const std::string& line : startup) engine.handle(line);
   for (std::string line; cluster::next_line(in, line);)
     if (!engine.handle(line)) return 0;
   engine.end_of_input();

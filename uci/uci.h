@@ -10,16 +10,18 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "book/extended_book.h"
 #include "book/polyglot.h"
+#include "cluster/cluster_search.h"
 #include "core/game.h"
 #include "eval/param_blocks.h"
 #include "eval/params.h"
-#include "search/cluster_search.h"
 #include "search/search.h"
 #include "search/threads.h"
 #include "uci/job_thread.h"
+#include "uci/options.h"
 
 namespace vblitz::uci {
 
@@ -40,6 +42,8 @@ class Engine {
   void end_of_input();
   // Waits for a running search to end by itself (for bounded searches, e.g. in tests).
   void wait_for_search() { worker_.wait(); }
+  // Every UCI option, in the order `uci` lists them (uci/options.h).
+  const std::vector<Option>& options() const { return options_table_; }
 
  private:
   bool dispatch(std::string_view line);  // handle without the out-of-memory guard
@@ -65,9 +69,8 @@ class Engine {
   void select_param_block();
   // Makes the active block with the style the evaluation's parameters (between searches).
   void apply_parameters();
-  // A setoption for a book option (OwnBook, BookFile, BookDepth, BookVariety, ExtendedBook);
-  // false if `key` names no book option.
-  bool set_book_option(const std::string& key, const std::string& value);
+  // The option table (uci/engine_options.cc): each option's declaration and setter.
+  std::vector<Option> make_options();
   template <typename Book>
   void load_book_file(Book& book, const std::string& path, const char* option, const char* label,
                       const char* unit);
@@ -97,12 +100,14 @@ class Engine {
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};  // the current `go ponder` was answered by `ponderhit`
   bool counting_ = false;               // the search thread runs a perft or bench, not a search
+  std::vector<Option> options_table_;   // its setters use the members above
   JobThread worker_;                    // last: its jobs use the members above
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status. In a cluster run
-// rank 0 reads `in` and every rank handles each line (docs/cluster.md).
-int run_loop(std::istream& in, std::ostream& out);
+// rank 0 reads `in` and every rank handles each line (docs/cluster.md). The `startup` lines
+// (the command line's flags as setoption) are handled first.
+int run_loop(std::istream& in, std::ostream& out, const std::vector<std::string>& startup = {});
 
 // Prints a perft breakdown by root move, then "Nodes searched: N", time and speed, counted on
 // `threads` threads (and, in a cluster run, shared out over the processes); or, when *stop
@@ -112,9 +117,6 @@ void print_perft(core::Position& pos, int depth, std::ostream& out, const std::a
 
 // Parses a whole decimal integer in [lo, hi]; false if the text is anything else.
 bool parse_int(std::string_view text, long lo, long hi, long& value);
-struct SpinOption;
-// Parses a spin option's value: a whole number in its range.
-bool parse_spin(const SpinOption& option, std::string_view text, long& value);
 // Parses a whole decimal integer of any size, saturating at the range of long; false if the
 // text is not an optionally signed run of digits.
 bool parse_clamped(std::string_view text, long& value);

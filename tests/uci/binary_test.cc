@@ -112,6 +112,54 @@ TEST(Binary, ManPageCoversEveryCommandAndFlagOfHelp) {
   EXPECT_GT(checked, 20) << checked;
 }
 
+// The bench signature of each evaluation equals the one pinned in tests/bench_signature.txt,
+// with the vector kernels and with their scalar twins.
+TEST(Binary, BenchSignatureIsPinned) {
+  std::ifstream file(std::string(VBLITZ_TEST_DATA_DIR) + "/../bench_signature.txt");
+  ASSERT_TRUE(file) << "tests/bench_signature.txt missing";
+  std::map<std::string, std::string> pinned;
+  for (std::string line; std::getline(file, line);) {
+    std::istringstream words(line);
+    std::string mode, count;
+    if (line.empty() || line[0] == '#' || !(words >> mode >> count)) continue;
+    pinned[mode] = count;
+  }
+  ASSERT_EQ(pinned.size(), 2u);
+  for (const auto& [mode, count] : pinned)
+    for (const char* kernels : {"vector", "scalar"}) {
+      ChildProcess bench({VBLITZ_BINARY, "--eval-mode", mode, "--kernels", kernels, "bench"});
+      bool found = false;
+      const std::string out = bench.read_until("Nodes/second", milliseconds(300000), &found);
+      ASSERT_TRUE(found) << out;
+      EXPECT_TRUE(contains(out, "\nNodes searched: " + count + "\n"))
+          << mode << " evaluation, " << kernels << " kernels: the bench signature changed; pinned " << count
+          << " in tests/bench_signature.txt\n"
+          << out.substr(out.rfind("Total time"));
+      EXPECT_EQ(bench.wait(milliseconds(10000)), 0);
+    }
+}
+
+// `vblitz --eval-mode classic` runs the UCI engine on the classic evaluation (the flag used to
+// be dropped in UCI mode): `eval`'s final score is the classic one, and the network's without it.
+TEST(Binary, EvalModeFlagHoldsInUciMode) {
+  for (const bool classic : {true, false}) {
+    std::vector<std::string> argv = {VBLITZ_BINARY};
+    if (classic) argv.insert(argv.end(), {"--eval-mode", "classic"});
+    ChildProcess engine(argv);
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    engine.send("eval");
+    const std::string out = engine.read_until("Final evaluation", milliseconds(10000));
+    const auto score = [&](const std::string& label) {
+      const size_t at = out.find(label + ": ");
+      return at == std::string::npos ? std::string("?") : out.substr(at + label.size() + 2, 4);
+    };
+    EXPECT_NE(score("Classic evaluation"), score("Network evaluation")) << out;
+    EXPECT_EQ(score("Final evaluation"), score(classic ? "Classic evaluation" : "Network evaluation")) << out;
+    engine.send("quit");
+    EXPECT_EQ(engine.wait(milliseconds(5000)), 0);
+  }
+}
+
 TEST(Binary, HandshakeOptionsAndReady) {
   Engine e;
   std::string out = e.ask("uci", "uciok");

@@ -1,5 +1,5 @@
 // The book builder and prober behind `vblitz book`.
-#include "uci/book_command.h"
+#include "app/book_command.h"
 
 #include <sys/resource.h>
 
@@ -11,7 +11,7 @@
 #include "core/game.h"
 #include "uci/uci.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 namespace {
 
@@ -29,7 +29,7 @@ int build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     if (args[i] == "--extended" && has_value) {
       extended_path = args[i + 1];
     } else if ((args[i] == "--max-ply" || args[i] == "--min-games") && has_value &&
-               parse_int(args[i + 1], 1, 1 << 20, v)) {
+               uci::parse_int(args[i + 1], 1, 1 << 20, v)) {
       (args[i] == "--max-ply" ? options.max_ply : options.min_games) = int(v);
     } else {
       return err << "bad argument '" << args[i] << "'\n" << kUsage, 2;
@@ -91,4 +91,4 @@ int run_book_command(const std::vector<std::string>& args, std::ostream& out, st
   return 2;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -1,17 +1,17 @@
 // The sweep command.
-#include "uci/sweep.h"
+#include "app/sweep.h"
 
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
+#include "app/speedtest.h"
 #include "search/threads.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
-#include "uci/speedtest.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 uint64_t SweepRow::median_nps() const {
   if (nps.empty()) return 0;
@@ -39,7 +39,7 @@ std::pair<uint64_t, uint64_t> run_once(const SweepOptions& o, const search::Opti
   search::ThreadPool pool(tt, search_options);
   pool.resize(o.threads);
   search::ClusterSearch search(tt, pool);
-  const BenchResult r = run_bench(tt, search, o.depth, quiet, never);
+  const uci::BenchResult r = uci::run_bench(tt, search, o.depth, quiet, never);
   return {r.nodes, r.nodes * 1000 / uint64_t(std::max<int64_t>(r.time_ms, 1))};
 }
 
@@ -114,4 +114,4 @@ nlohmann::json sweep_json(const SweepResult& r, const SweepOptions& o) {
   return doc;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

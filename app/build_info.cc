@@ -1,5 +1,5 @@
 // Build and machine descriptions.
-#include "uci/build_info.h"
+#include "app/build_info.h"
 
 #include <sys/utsname.h>
 
@@ -9,7 +9,7 @@
 #include "search/tt.h"
 #include "vblitz_commit.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 BuildInfo build_info() {
   BuildInfo b;
@@ -54,4 +54,4 @@ MachineInfo machine_info() {
   return m;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

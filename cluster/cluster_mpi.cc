@@ -7,7 +7,7 @@
 #include <cstring>
 #include <thread>
 
-#include "search/cluster.h"
+#include "cluster/cluster.h"
 
 namespace vblitz::cluster {
 namespace {

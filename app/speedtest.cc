@@ -1,5 +1,5 @@
 // The speedtest command.
-#include "uci/speedtest.h"
+#include "app/speedtest.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,14 +8,14 @@
 #include <sstream>
 #include <thread>
 
+#include "app/build_info.h"
+#include "app/speedtest_games.h"
 #include "book/pgn.h"
 #include "core/game.h"
 #include "search/threads.h"
 #include "simd/dispatch.h"
-#include "uci/build_info.h"
-#include "uci/speedtest_games.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 int speedtest_hash_mb(int threads) {
   const size_t quarter = std::max<size_t>(search::physical_memory_megabytes() / 4, 1);
@@ -140,4 +140,4 @@ SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Opt
   return total;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

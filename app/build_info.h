@@ -1,12 +1,12 @@
 // What a result says about where it came from: the build (version, commit, compiler, flags)
 // and the machine (CPU model, hardware threads, memory, SIMD targets). `vblitz --version` and
-// the JSON results (uci/json_report.h) print these.
+// the JSON results (app/json_report.h) print these.
 #pragma once
 
 #include <cstddef>
 #include <string>
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 struct BuildInfo {
   std::string version;     // "0.1.0"
@@ -25,4 +25,4 @@ struct MachineInfo {
 };
 MachineInfo machine_info();
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -2,7 +2,7 @@
 // Stockfish's cluster branch and Texel's lazy cluster (docs/cluster.md). Every rank searches the
 // same root with its own threads and table; rank 0 keeps the limits and the clock, the others
 // search until rank 0 is done. While they search, the ranks' main threads run the exchange's
-// rounds (search/cluster.h) from their time checks: each round adds up the ranks' node counts
+// rounds (cluster/cluster.h) from their time checks: each round adds up the ranks' node counts
 // and stop requests and passes this rank's deepest recent table stores, with full keys, to the
 // next rank in a ring, where they go through the table. The first round in which a rank asks to
 // stop ends the search on every rank (rank 0 asks once its own search is over, any rank once it
@@ -14,7 +14,7 @@
 #include <mutex>
 #include <vector>
 
-#include "search/cluster.h"
+#include "cluster/cluster.h"
 #include "search/search_link.h"
 #include "search/threads.h"
 

@@ -30,7 +30,7 @@ bool next_line(std::istream& in, std::string& line);
 // it with the same number of values, in the same order of calls.
 void sum(std::vector<uint64_t>& values);
 
-// The exchange of a cluster search (search/cluster_search.h), on every rank's search thread, in
+// The exchange of a cluster search (cluster/cluster_search.h), on every rank's search thread, in
 // rounds: a round adds up every rank's signals and passes a block of bytes (table entries) from
 // each rank either to the next in a ring, taking the previous rank's, or to every other rank
 // (an all-gather). Rounds are collective: every rank starts the same rounds in the same order,

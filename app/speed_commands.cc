@@ -1,18 +1,18 @@
 // bench, speedtest and sweep on the command line.
-#include "uci/speed_commands.h"
+#include "app/speed_commands.h"
 
 #include <iostream>
 #include <optional>
 
-#include "search/cluster.h"
+#include "app/json_report.h"
+#include "app/speedtest.h"
+#include "app/sweep.h"
+#include "cluster/cluster.h"
 #include "search/threads.h"
 #include "uci/bench.h"
-#include "uci/json_report.h"
-#include "uci/speedtest.h"
-#include "uci/sweep.h"
 #include "uci/uci.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 namespace {
 
@@ -42,9 +42,9 @@ int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err
 
 int bench(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
           std::ostream& out, std::ostream& err) {
-  long depth = kDefaultBenchDepth, threads = 1;
-  if (args.size() > 2 || (args.size() > 0 && !parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
-      (args.size() > 1 && !parse_int(args[1], 1, kMaxThreads, threads))) {
+  long depth = uci::kDefaultBenchDepth, threads = 1;
+  if (args.size() > 2 || (args.size() > 0 && !uci::parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
+      (args.size() > 1 && !uci::parse_int(args[1], 1, kMaxThreads, threads))) {
     err << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << " [threads 1-" << kMaxThreads
         << "]] [--json FILE]\n";
     return 2;
@@ -54,7 +54,7 @@ int bench(const std::vector<std::string>& args, const search::Options& options, 
   pool.resize(int(threads));
   search::ClusterSearch search(tt, pool);
   const std::atomic<bool> never{false};
-  const BenchResult r = run_bench(tt, search, int(depth), out, never);
+  const uci::BenchResult r = uci::run_bench(tt, search, int(depth), out, never);
   nlohmann::json doc = result_document("bench");
   doc["settings"] = settings_json(options, int(threads), tt.megabytes());
   doc["bench"] = bench_json(r);
@@ -66,9 +66,9 @@ int speedtest(const std::vector<std::string>& args, const search::Options& optio
   SpeedtestOptions o = default_speedtest_options();
   long threads = o.threads, hash = o.hash_mb, seconds = o.seconds;
   const long max_hash = long(std::min<size_t>(search::physical_memory_megabytes() - 1, 1 << 20));
-  if (args.size() > 3 || (args.size() > 0 && !parse_int(args[0], 1, kMaxThreads, threads)) ||
-      (args.size() > 1 && !parse_int(args[1], 1, max_hash, hash)) ||
-      (args.size() > 2 && !parse_int(args[2], 1, 100000, seconds))) {
+  if (args.size() > 3 || (args.size() > 0 && !uci::parse_int(args[0], 1, kMaxThreads, threads)) ||
+      (args.size() > 1 && !uci::parse_int(args[1], 1, max_hash, hash)) ||
+      (args.size() > 2 && !uci::parse_int(args[2], 1, 100000, seconds))) {
     err << "usage: vblitz speedtest [threads 1-" << kMaxThreads << " [hash MB 1-" << max_hash
         << " [seconds 1-100000]]] [--json FILE]\n";
     return 2;
@@ -94,13 +94,13 @@ int sweep(const std::vector<std::string>& args, const search::Options& options, 
   for (; i < args.size(); i += 2) {
     long v = 0;
     const bool has_value = i + 1 < args.size();
-    if (has_value && args[i] == "--rounds" && parse_int(args[i + 1], 1, 100, v))
+    if (has_value && args[i] == "--rounds" && uci::parse_int(args[i + 1], 1, 100, v))
       o.rounds = int(v);
-    else if (has_value && args[i] == "--depth" && parse_int(args[i + 1], 1, search::kMaxPly - 1, v))
+    else if (has_value && args[i] == "--depth" && uci::parse_int(args[i + 1], 1, search::kMaxPly - 1, v))
       o.depth = int(v);
-    else if (has_value && args[i] == "--threads" && parse_int(args[i + 1], 1, kMaxThreads, v))
+    else if (has_value && args[i] == "--threads" && uci::parse_int(args[i + 1], 1, kMaxThreads, v))
       o.threads = int(v);
-    else if (has_value && args[i] == "--seconds" && parse_int(args[i + 1], 1, 100000, v))
+    else if (has_value && args[i] == "--seconds" && uci::parse_int(args[i + 1], 1, 100000, v))
       o.seconds = int(v);
     else {
       err << "usage: vblitz sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S]"
@@ -133,4 +133,4 @@ int run_speed_command(const std::string& command, std::vector<std::string> args,
   return sweep(args, options, json, out, err);
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

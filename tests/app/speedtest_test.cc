@@ -1,5 +1,5 @@
 // speedtest: its games replay legally and in full, a run keeps to its clock, and stop ends it.
-#include "uci/speedtest.h"
+#include "app/speedtest.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "core/game.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 namespace {
 
 TEST(Speedtest, GamesReplayLegallyToTheirLastMove) {
@@ -61,4 +61,4 @@ TEST(Speedtest, StopEndsTheRun) {
 }
 
 }  // namespace
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -7,11 +7,11 @@
 #include <optional>
 #include <string>
 
+#include "app/speedtest.h"
 #include "search/search.h"
 #include "uci/bench.h"
-#include "uci/speedtest.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 inline constexpr const char* kResultSchema = "vblitz-result/1";
 
@@ -23,10 +23,10 @@ nlohmann::json result_document(const std::string& kind);
 // and table size.
 nlohmann::json settings_json(const search::Options& options, int threads, size_t hash_mb);
 
-nlohmann::json bench_json(const BenchResult& r);
+nlohmann::json bench_json(const uci::BenchResult& r);
 nlohmann::json speedtest_json(const SpeedtestResult& r, const SpeedtestOptions& options);
 
 // Writes `doc` to `path` (indented); returns the error, if any.
 std::optional<std::string> write_json_file(const nlohmann::json& doc, const std::string& path);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -5,11 +5,11 @@
 #include <iosfwd>
 #include <string>
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 // Reads `path` and prints one tab-separated line per position: FEN, bm moves, am moves, id.
 // Lines it cannot use are reported on `errors` with their number. Returns 0, or 1 if the file
 // cannot be read.
 int print_epd_moves(const std::string& path, std::ostream& out, std::ostream& errors);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

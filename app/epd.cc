@@ -1,5 +1,5 @@
 // EPD reading for the epdmoves command.
-#include "uci/epd.h"
+#include "app/epd.h"
 
 #include <fstream>
 #include <sstream>
@@ -8,7 +8,7 @@
 #include "core/position.h"
 #include "core/san.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 namespace {
 
@@ -71,4 +71,4 @@ int print_epd_moves(const std::string& path, std::ostream& out, std::ostream& er
   return 0;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -1,4 +1,4 @@
-#include "search/cluster_search.h"
+#include "cluster/cluster_search.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,7 @@
 #include <map>
 #include <thread>
 
-#include "search/cluster.h"
+#include "cluster/cluster.h"
 
 namespace vblitz::search {
 namespace {

@@ -1,5 +1,5 @@
 // `speedtest`: the whole machine loaded as in play. The positions of four fixed games
-// (uci/speedtest_games.h) are searched in order on every thread with a shared table kept from
+// (app/speedtest_games.h) are searched in order on every thread with a shared table kept from
 // move to move, each game under a clock of "moves in time" (each side's share of the game's
 // time, with its remaining moves as movestogo), so the time manager, thread start-up and a
 // filling table all count. Total nodes and nodes per second compare machines; the positions
@@ -12,7 +12,7 @@
 
 #include "search/search.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 struct SpeedtestOptions {
   int threads = 1;
@@ -46,4 +46,4 @@ const std::vector<SpeedtestGame>& speedtest_games();
 SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Options& search_options,
                               std::ostream& out, std::ostream& progress, const std::atomic<bool>& stop);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

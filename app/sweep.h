@@ -12,7 +12,7 @@
 
 #include "search/search.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 struct SweepOptions {
   bool speedtest = false;  // false: bench
@@ -41,4 +41,4 @@ SweepResult run_sweep(const SweepOptions& options, const search::Options& search
 // The "sweep" object of the JSON result.
 nlohmann::json sweep_json(const SweepResult& r, const SweepOptions& options);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 // args after "book":
 //   build GAMES.pgn OUT.bin [--max-ply N] [--min-games N] [--extended OUT.txt]
@@ -13,4 +13,4 @@ namespace vblitz::uci {
 // Writes results to out, skipped games and errors to err; returns the exit status.
 int run_book_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

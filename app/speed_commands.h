@@ -1,5 +1,5 @@
 // The benchmarking commands of the command line: `bench`, `speedtest` and `sweep`, each of
-// which also writes its result as JSON with `--json FILE` (uci/json_report.h).
+// which also writes its result as JSON with `--json FILE` (app/json_report.h).
 #pragma once
 
 #include <iosfwd>
@@ -8,7 +8,7 @@
 
 #include "search/search.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 // True for "bench", "speedtest" and "sweep".
 bool is_speed_command(const std::string& command);
@@ -19,4 +19,4 @@ bool is_speed_command(const std::string& command);
 int run_speed_command(const std::string& command, std::vector<std::string> args,
                       const search::Options& options, std::ostream& out, std::ostream& err);
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -1,31 +1,22 @@
-// vblitz: the UCI engine when run without arguments, or a one-shot command:
-//   vblitz [--kernels vector|scalar|all-vector] [--simd-target best|avx2|...] perft <depth> [FEN] [--threads
-//   T] vblitz [flags] bench [depth [threads]] [--json FILE] vblitz [flags] speedtest [threads [hash
-//   [seconds]]] [--json FILE]   (see uci/speedtest.h) vblitz [flags] sweep [bench|speedtest] [...] [--json
-//   FILE]          (see uci/sweep.h) vblitz params          (the default evaluation parameters, as a
-//   ParamFile) vblitz epdmoves FILE   (each EPD position with its bm/am moves in UCI notation, for test
-//   scripts) vblitz book build|probe ...  (Polyglot books from PGN; see uci/book_command.h) vblitz datagen
-//   OUT [...]     (self-play tuning and network data; see tune/datagen.h) vblitz data stats|prepare|export
-//   ...  (packed network data; see tune/data_command.h) vblitz train DATA --out NET [...]      (fits the
-//   network evaluation; see tune/network_trainer.h) vblitz tune DATA --out FILE [...]  (fits the parameters;
-//   see tune/tune_command.h)
+// vblitz: the UCI engine when run without a command, else one command of the command line
+// (`vblitz --help` lists them; print_help below). Each command's own file documents its flags.
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "app/book_command.h"
+#include "app/build_info.h"
+#include "app/epd.h"
+#include "app/speed_commands.h"
+#include "cluster/cluster.h"
 #include "core/game.h"
 #include "eval/param_blocks.h"
-#include "search/cluster.h"
 #include "search/threads.h"
 #include "simd/dispatch.h"
 #include "tune/data_command.h"
 #include "tune/datagen.h"
 #include "tune/network_trainer.h"
 #include "tune/tune_command.h"
-#include "uci/book_command.h"
-#include "uci/build_info.h"
-#include "uci/epd.h"
-#include "uci/speed_commands.h"
 #include "uci/uci.h"
 
 namespace {
@@ -98,6 +89,7 @@ void print_help() {
          "  sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S] [--json F]\n"
          "                                       every kernel setting and SIMD target, ratios to scalar\n"
          "  params                               the default evaluation parameters\n"
+         "  options --markdown                   the UCI options as docs/uci.md's table\n"
          "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
          "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
          "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
@@ -108,7 +100,7 @@ void print_help() {
 
 // `vblitz --version`: version, commit, build type, compiler and the SIMD targets compiled in.
 void print_version() {
-  const vblitz::uci::BuildInfo b = vblitz::uci::build_info();
+  const vblitz::app::BuildInfo b = vblitz::app::build_info();
   std::cout << "VBlitz " << b.version << " (commit " << b.commit << ", " << b.build_type << " build, "
             << b.compiler << ")\nSIMD targets compiled in and supported here:";
   for (const std::string& t : vblitz::simd::available_targets()) std::cout << ' ' << t;
@@ -151,7 +143,12 @@ int run(std::vector<std::string> args) {
   if (!apply_global_flags(args, eval_mode)) return 2;
   std::ostream silent(nullptr);  // what ranks other than 0 print to
   std::ostream& out = root ? std::cout : silent;
-  if (args.empty()) return uci::run_loop(std::cin, out);
+  if (args.empty()) {
+    // The flags that are options of the engine become its first setoption, as a GUI's would.
+    const std::vector<std::string> startup = {"setoption name EvalMode value " +
+                                              std::string(search::eval_mode_name(eval_mode))};
+    return uci::run_loop(std::cin, out, startup);
+  }
   if (cluster::ranks() > 1 && args[0] != "perft" && args[0] != "bench" && args[0] != "datagen") {
     if (root)
       std::cerr << "'" << args[0] << "' runs on one process; cluster runs support the UCI loop, "
@@ -192,9 +189,9 @@ int run(std::vector<std::string> args) {
       std::cerr << "usage: vblitz epdmoves <file.epd>\n";
       return 2;
     }
-    return uci::print_epd_moves(args[1], std::cout, std::cerr);
+    return app::print_epd_moves(args[1], std::cout, std::cerr);
   }
-  if (command == "book") return uci::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  if (command == "book") return app::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
   if (command == "data") return tune::run_data_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "train") {
@@ -214,14 +211,24 @@ int run(std::vector<std::string> args) {
     }
     return run_datagen_on_every_rank(options);
   }
+  if (command == "options") {
+    if (args.size() != 2 || args[1] != "--markdown") {
+      std::cerr << "usage: vblitz options --markdown\n";
+      return 2;
+    }
+    std::ostream quiet(nullptr);
+    uci::Engine engine(quiet);
+    std::cout << uci::options_markdown(engine.options());
+    return 0;
+  }
   if (command == "params") {
     std::cout << eval::write_param_set(eval::default_param_set());
     return 0;
   }
-  if (uci::is_speed_command(command)) {
+  if (app::is_speed_command(command)) {
     search::Options options;
     options.eval_mode = eval_mode;
-    return uci::run_speed_command(command, {args.begin() + 1, args.end()}, options, out, std::cerr);
+    return app::run_speed_command(command, {args.begin() + 1, args.end()}, options, out, std::cerr);
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;

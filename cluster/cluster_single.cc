@@ -1,5 +1,5 @@
 // Cluster functions of a build without MPI: one process, rank 0 of 1.
-#include "search/cluster.h"
+#include "cluster/cluster.h"
 
 namespace vblitz::cluster {
 

@@ -1,14 +1,14 @@
 // JSON results (docs/result.schema.json).
-#include "uci/json_report.h"
+#include "app/json_report.h"
 
 #include <ctime>
 #include <fstream>
 
+#include "app/build_info.h"
 #include "eval/network.h"
 #include "simd/dispatch.h"
-#include "uci/build_info.h"
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 namespace {
 
@@ -56,7 +56,7 @@ nlohmann::json settings_json(const search::Options& options, int threads, size_t
           {"hash_mb", hash_mb}};
 }
 
-nlohmann::json bench_json(const BenchResult& r) {
+nlohmann::json bench_json(const uci::BenchResult& r) {
   nlohmann::json doc = {{"depth", r.depth},
                         {"positions", r.positions},
                         {"nodes", r.nodes},
@@ -97,4 +97,4 @@ std::optional<std::string> write_json_file(const nlohmann::json& doc, const std:
   return std::nullopt;
 }
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app

@@ -5,7 +5,7 @@
 // the test.
 #pragma once
 
-namespace vblitz::uci {
+namespace vblitz::app {
 
 inline constexpr const char* kSpeedtestGames = R"PGN(
 [White "VBlitz network"]
@@ -68,4 +68,4 @@ Bg1 47. Qf3 Qf5 48. Qc3+ Kh7 49. Kf3 Qd5+ 50. Ke2 Qxg2+ 51. Kd1 Qe2+ 52. Kc1 Qf1
 
 )PGN";
 
-}  // namespace vblitz::uci
+}  // namespace vblitz::app
