@@ -16,6 +16,7 @@
 #include "tune/data_command.h"
 #include "tune/datagen.h"
 #include "tune/network_trainer.h"
+#include "tune/openings.h"
 #include "tune/tune_command.h"
 #include "uci/uci.h"
 
@@ -89,6 +90,7 @@ void print_help() {
          "  sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S] [--json F]\n"
          "                                       every kernel setting and SIMD target, ratios to scalar\n"
          "  params                               the default evaluation parameters\n"
+         "  openings OUT.epd [...]               a balanced opening set (docs/matches.md)\n"
          "  options --markdown                   the UCI options as docs/uci.md's table\n"
          "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
          "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
@@ -210,6 +212,15 @@ int run(std::vector<std::string> args) {
       return 2;
     }
     return run_datagen_on_every_rank(options);
+  }
+  if (command == "openings") {
+    tune::OpeningsOptions options;
+    options.eval_mode = eval_mode;
+    if (auto err = tune::parse_openings_args({args.begin() + 1, args.end()}, options)) {
+      std::cerr << *err << '\n' << tune::openings_usage() << '\n';
+      return 2;
+    }
+    return tune::run_openings(options, std::cerr);
   }
   if (command == "options") {
     if (args.size() != 2 || args[1] != "--markdown") {

@@ -4,7 +4,7 @@ running side by side (one core each) so they see the same conditions in the same
 --nodes the limit is a node count instead, which repeats exactly on a busy machine (for
 comparing two builds of VBlitz).
 
-usage: python3 perf/epd_test.py [--suite ../shared/data/tactics/wac.epd] [--ms 1000 | --nodes N]
+usage: python3 perf/epd_test.py --suite SUITE.epd (e.g. the public wac.epd) [--ms 1000 | --nodes N]
            [--engine NAME=COMMAND ...]   (default: VBlitz and, when installed, Ethereal 12)
 """
 import argparse
@@ -95,7 +95,7 @@ def side_by_side(engines, work, *args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", default=os.path.join(ROOT, "..", "shared", "data", "tactics", "wac.epd"))
+    parser.add_argument("--suite", required=True, help="an EPD test suite with bm/am operations")
     parser.add_argument("--ms", type=int, default=1000)
     parser.add_argument("--nodes", type=int, help="a node limit per position instead of --ms")
     parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"))

@@ -7,7 +7,7 @@
 #
 # usage: perf/soak.sh VBLITZ OUT [BLOCK...]   (only the named blocks when any are given)
 # env:   FASTCHESS, CUTECHESS (match runners built locally, never committed),
-#        OPENINGS (EPD, default ../shared/data/openings/UHO_4060_v4.epd), SEED (default 1)
+#        OPENINGS (EPD, default perf/data/openings.epd), SEED (default 1)
 set -euo pipefail
 
 vblitz=$(realpath "$1")
@@ -15,7 +15,7 @@ out=$2
 fastchess=${FASTCHESS:?set FASTCHESS to the fastchess binary}
 cutechess=${CUTECHESS:?set CUTECHESS to the cutechess-cli binary}
 here=$(dirname "$(realpath "$0")")
-openings=${OPENINGS:-$here/../../shared/data/openings/UHO_4060_v4.epd}
+openings=${OPENINGS:-$here/data/openings.epd}
 seed=${SEED:-1}
 selected=("${@:3}")
 mkdir -p "$out"
