@@ -10,9 +10,15 @@ namespace vblitz::search {
 
 void ThreadPool::resize(int threads) {
   threads = std::clamp(threads, 1, kMaxThreads);
+  // The new searchers are built before the list changes: when memory runs out part way, the
+  // exception leaves the pool as it was (never a list with empty places).
+  std::vector<std::unique_ptr<Searcher>> added;
+  for (int i = int(searchers_.size()); i < threads; ++i)
+    added.push_back(std::make_unique<Searcher>(tt_, options_));
+  searchers_.reserve(size_t(threads));
+  for (auto& s : added) searchers_.push_back(std::move(s));
   searchers_.resize(size_t(threads));
   for (int i = 0; i < threads; ++i) {
-    if (!searchers_[size_t(i)]) searchers_[size_t(i)] = std::make_unique<Searcher>(tt_, options_);
     searchers_[size_t(i)]->set_helper_id(first_id_ + i);
     searchers_[size_t(i)]->set_link(link_, i == 0);
   }

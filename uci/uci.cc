@@ -2,6 +2,7 @@
 // and leaves the engine's position and options as they were.
 #include "uci/uci.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -45,6 +46,17 @@ std::pair<std::string_view, std::string_view> first_word(std::string_view line) 
   size_t end = line.find_first_of(" \t\r\n", start);
   if (end == std::string_view::npos) return {line.substr(start), {}};
   return {line.substr(start, end - start), line.substr(end + 1)};
+}
+
+// The fields of `go` that take a number.
+constexpr const char* kNumericGoFields[] = {"wtime",    "btime", "winc",  "binc", "movestogo",
+                                            "movetime", "depth", "nodes", "mate"};
+
+// Whether `word` starts a field of `go` (and so ends a searchmoves list).
+bool is_go_keyword(const std::string& word) {
+  return word == "infinite" || word == "ponder" || word == "searchmoves" ||
+         std::find(std::begin(kNumericGoFields), std::end(kNumericGoFields), word) !=
+             std::end(kNumericGoFields);
 }
 
 std::string trim(std::string_view s) {
@@ -226,18 +238,20 @@ void Engine::cmd_go(std::string_view args) {
       continue;
     }
     if (key == "searchmoves") {
-      for (++i; i < w.size(); ++i) {
-        core::Move m = game_.position().parse_uci(w[i]);
+      // The moves run to the next keyword (`go searchmoves e2e4 d2d4 depth 2`); a repeated
+      // move counts once.
+      for (; i + 1 < w.size() && !is_go_keyword(w[i + 1]); ++i) {
+        const core::Move m = game_.position().parse_uci(w[i + 1]);
         if (m == core::Move::none())
-          ignore("searchmoves: '" + w[i].substr(0, 16) + "' is not a legal move");
-        else
+          ignore("searchmoves: '" + w[i + 1].substr(0, 16) + "' is not a legal move");
+        else if (std::find(limits.search_moves.begin(), limits.search_moves.end(), m) ==
+                 limits.search_moves.end())
           limits.search_moves.push_back(m);
       }
-      break;
+      continue;
     }
-    static const char* const kNumeric[] = {"wtime",    "btime", "winc",  "binc", "movestogo",
-                                           "movetime", "depth", "nodes", "mate"};
-    if (std::find(std::begin(kNumeric), std::end(kNumeric), key) == std::end(kNumeric)) {
+    if (std::find(std::begin(kNumericGoFields), std::end(kNumericGoFields), key) ==
+        std::end(kNumericGoFields)) {
       ignore("unknown parameter '" + key.substr(0, 32) + "'");
       long skipped = 0;
       if (i + 1 < w.size() &&

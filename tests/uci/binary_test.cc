@@ -280,6 +280,29 @@ TEST(Binary, BooksLargerThanMemoryAreRefusedNotACrash) {
   EXPECT_EQ(e.wait(milliseconds(3000)), 0);
   for (const auto& book : books) std::remove(book.first.c_str());
 }
+
+// Threads 1024 in 700 MB of address space: the searchers that fit are not enough, the command is
+// refused with an error and the pool stays as it was; the next ucinewgame and go work (they
+// met empty places in the pool and crashed before).
+TEST(Binary, ThreadsBeyondMemoryAreRefusedNotACrash) {
+  ChildProcess e({"/bin/sh", "-c", "ulimit -v 700000 && exec " VBLITZ_BINARY});
+  bool found = false;
+  e.send("setoption name Threads value 1024\nisready");
+  std::string out = e.read_until("readyok", milliseconds(60000), &found);
+  EXPECT_TRUE(found) << out;
+  EXPECT_TRUE(contains(out, "info string error: not enough memory for 'setoption'")) << out;
+  e.send("ucinewgame\nposition startpos moves e2e4\ngo depth 4");
+  out = e.read_until("bestmove", milliseconds(20000), &found);
+  ASSERT_TRUE(found) << out;
+  core::Game game;
+  game.play({"e2e4"});
+  EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+  e.send("setoption name Threads value 2\nposition startpos\ngo depth 6");
+  out = e.read_until("bestmove", milliseconds(20000), &found);
+  EXPECT_TRUE(found) << out;
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(5000)), 0);
+}
 #endif
 
 // A deep `go perft` or `bench` runs like a search: `isready` is answered at once and `stop`

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "core/game.h"
@@ -30,6 +32,37 @@ TEST(Uci, HandshakeAndReady) {
   EXPECT_TRUE(contains(out, "id name VBlitz"));
   EXPECT_TRUE(contains(out, "\nuciok\n"));
   EXPECT_TRUE(contains(out, "\nreadyok\n"));
+}
+
+// searchmoves runs to the next keyword: `depth 2` after it limits the search (it was read as two
+// illegal moves), `infinite` after it waits for stop, and a repeated move counts once (MultiPV 2
+// printed an empty second line for it).
+TEST(Uci, SearchmovesEndsAtTheNextKeyword) {
+  const std::string limited = waiting_session({"position startpos", "go searchmoves e2e4 d2d4 depth 2"});
+  EXPECT_FALSE(contains(limited, "error")) << limited;
+  EXPECT_TRUE(contains(limited, "info depth 2 ")) << limited;
+  EXPECT_FALSE(contains(limited, "info depth 3 ")) << limited;
+  EXPECT_TRUE(contains(limited, "bestmove e2e4") || contains(limited, "bestmove d2d4")) << limited;
+
+  std::ostringstream out;
+  {
+    uci::Engine engine(out);
+    engine.handle("position startpos");
+    engine.handle("go searchmoves e2e4 infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_FALSE(contains(out.str(), "bestmove")) << out.str();
+    engine.handle("stop");
+    EXPECT_TRUE(contains(out.str(), "bestmove e2e4")) << out.str();
+  }
+
+  const std::string repeated = waiting_session(
+      {"setoption name MultiPV value 2", "position startpos", "go depth 4 searchmoves e2e4 e2e4"});
+  EXPECT_FALSE(contains(repeated, "multipv 2")) << repeated;
+  std::istringstream lines(repeated);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("info depth", 0) == 0) {
+      EXPECT_TRUE(contains(line, " pv e2e4")) << line;
+    }
 }
 
 TEST(Uci, GoPerftPrintsBreakdownAndTotal) {
