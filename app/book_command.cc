@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "book/book_builder.h"
+#include "core/file.h"
 #include "core/game.h"
 #include "uci/uci.h"
 
@@ -35,6 +36,7 @@ int build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
       return err << "bad argument '" << args[i] << "'\n" << kUsage, 2;
     }
   }
+  if (auto error = core::check_input_file(args[1])) return err << *error << '\n', 1;
   std::ifstream pgn(args[1]);
   if (!pgn) return err << "cannot read '" << args[1] << "'\n", 1;
   const auto start = std::chrono::steady_clock::now();

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/file.h"
 #include "core/position.h"
 #include "core/san.h"
 
@@ -27,6 +28,10 @@ std::string operation(const std::string& ops, const std::string& op) {
 }  // namespace
 
 int print_epd_moves(const std::string& path, std::ostream& out, std::ostream& errors) {
+  if (auto error = core::check_input_file(path)) {
+    errors << *error << '\n';
+    return 1;
+  }
   std::ifstream in(path);
   if (!in) {
     errors << "cannot read " << path << '\n';

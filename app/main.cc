@@ -1,6 +1,8 @@
 // vblitz: the UCI engine when run without a command, else one command of the command line
 // (`vblitz --help` lists them; print_help below). Each command's own file documents its flags.
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -251,7 +253,14 @@ int main(int argc, char** argv) {
     std::cerr << "vblitz: " << *error << '\n';
     return 1;
   }
-  const int code = run(std::vector<std::string>(argv + 1, argv + argc));
+  int code = 1;
+  try {
+    code = run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::bad_alloc&) {  // a one-shot command's data outgrew memory: say so, no abort
+    std::cerr << "vblitz: not enough memory for '" << (argc > 1 ? argv[1] : "") << "'\n";
+  } catch (const std::exception& e) {
+    std::cerr << "vblitz: " << e.what() << '\n';
+  }
   vblitz::cluster::finish();
   return code;
 }

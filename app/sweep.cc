@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/speedtest.h"
 #include "search/threads.h"
@@ -32,10 +33,14 @@ std::pair<uint64_t, uint64_t> run_once(const SweepOptions& o, const search::Opti
     s.hash_mb = o.hash_mb;
     s.seconds = o.seconds;
     const SpeedtestResult r = run_speedtest(s, search_options, quiet, quiet, never);
+    if (r.time_ms <= 0)
+      throw std::runtime_error("sweep: cannot allocate the speedtest's table of " +
+                               std::to_string(o.hash_mb) + " MB");
     return {r.nodes, r.nodes * 1000 / uint64_t(r.time_ms)};
   }
   search::TranspositionTable tt;
-  tt.resize(size_t(o.hash_mb));
+  if (!tt.resize(size_t(o.hash_mb)))
+    throw std::runtime_error("sweep: cannot allocate a table of " + std::to_string(o.hash_mb) + " MB");
   search::ThreadPool pool(tt, search_options);
   pool.resize(o.threads);
   search::ClusterSearch search(tt, pool);

@@ -7,12 +7,19 @@
 
 namespace vblitz::core {
 
-std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents) {
+std::optional<std::string> check_input_file(const std::string& path) {
   const std::string quoted = "'" + path.substr(0, 200) + "'";
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) return "cannot read " + quoted;
   if (!std::filesystem::is_regular_file(status)) return quoted + " is not a regular file";
+  return std::nullopt;
+}
+
+std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents) {
+  const std::string quoted = "'" + path.substr(0, 200) + "'";
+  if (auto error = check_input_file(path)) return error;
+  std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
   if (ec) return "cannot read " + quoted + ": " + ec.message();
   if (size > max_bytes)

@@ -12,4 +12,8 @@ namespace vblitz::core {
 // large, unreadable, or not enough memory) and leaves `contents` unchanged.
 std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents);
 
+// Why `path` cannot be read as an input file, or nothing: missing, or not a regular file (a
+// directory, a device such as /dev/zero, a pipe), which would be read without end.
+std::optional<std::string> check_input_file(const std::string& path);
+
 }  // namespace vblitz::core

@@ -5,8 +5,48 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <system_error>
+#include <thread>
 
 namespace vblitz::search {
+
+namespace {
+
+// Starts `count` threads (with the default stack size, as OpenMP's workers get) that all exist
+// at once, then ends them; throws std::system_error when the system refuses one.
+void probe_threads(int count) {
+  std::mutex mutex;
+  std::condition_variable all_started;
+  bool release = false;
+  std::vector<std::thread> threads;
+  threads.reserve(size_t(count));
+  const auto end_all = [&] {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      release = true;
+    }
+    all_started.notify_all();
+    for (std::thread& t : threads) t.join();
+  };
+  try {
+    for (int i = 0; i < count; ++i)
+      threads.emplace_back([&] {
+        std::unique_lock<std::mutex> lock(mutex);
+        all_started.wait(lock, [&] { return release; });
+      });
+  } catch (const std::system_error& e) {
+    const size_t started = threads.size();
+    end_all();
+    throw std::system_error(e.code(), "the system started " + std::to_string(started) + " of " +
+                                          std::to_string(count) + " more threads");
+  }
+  end_all();
+}
+
+}  // namespace
 
 void ThreadPool::resize(int threads) {
   threads = std::clamp(threads, 1, kMaxThreads);
@@ -15,12 +55,21 @@ void ThreadPool::resize(int threads) {
   std::vector<std::unique_ptr<Searcher>> added;
   for (int i = int(searchers_.size()); i < threads; ++i)
     added.push_back(std::make_unique<Searcher>(tt_, options_));
+  if (threads > size()) probe_threads(threads - 1);
   searchers_.reserve(size_t(threads));
   for (auto& s : added) searchers_.push_back(std::move(s));
   searchers_.resize(size_t(threads));
   for (int i = 0; i < threads; ++i) {
     searchers_[size_t(i)]->set_helper_id(first_id_ + i);
     searchers_[size_t(i)]->set_link(link_, i == 0);
+  }
+}
+
+void ThreadPool::warm_up() const {
+  const int n = size();
+  if (n > 1) {
+#pragma omp parallel num_threads(n)
+    {}
   }
 }
 

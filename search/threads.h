@@ -16,8 +16,14 @@ class ThreadPool {
 
   ThreadPool(TranspositionTable& tt, const Options& options) : tt_(tt), options_(options) { resize(1); }
 
-  // Sets the number of search threads (1 .. kMaxThreads); only between searches.
+  // Sets the number of search threads (1 .. kMaxThreads); only between searches. When memory
+  // or the system's thread limit would not allow that many (std::bad_alloc, or std::system_error
+  // when a test start of the threads is refused), the pool stays as it was.
   void resize(int threads);
+  // Starts OpenMP's team of size() threads on the calling thread (OpenMP keeps one team per
+  // starting thread): call it on the thread that runs the searches, after resize(), so that a
+  // search never has to create threads (libgomp ends the process when it cannot).
+  void warm_up() const;
   int size() const { return int(searchers_.size()); }
 
   // Searches pos with every thread; `stop` ends it from outside. Reports come from the main

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <unordered_set>
 
+#include "core/file.h"
 #include "core/prng.h"
 
 namespace vblitz::tune {
@@ -122,18 +123,26 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 std::optional<std::string> read_packed(const std::vector<std::string>& paths,
                                        std::vector<PackedPosition>& out) {
   for (const std::string& path : expand(paths)) {
+    if (auto error = core::check_input_file(path)) return error;
+    std::error_code ec;
+    const uintmax_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
-    if (!in) return "cannot read '" + path + "'";
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (bytes.size() % PackedPosition::kBytes)
+    if (ec || !in) return "cannot read '" + path + "'";
+    if (size % PackedPosition::kBytes)
       return "'" + path + "' is not a whole number of " + std::to_string(PackedPosition::kBytes) +
              "-byte records";
-    for (size_t at = 0; at < bytes.size(); at += PackedPosition::kBytes) {
+    const uintmax_t records = size / PackedPosition::kBytes;
+    try {
+      out.reserve(out.size() + size_t(records));
+    } catch (const std::bad_alloc&) {
+      return "not enough memory for the " + std::to_string(records) + " records of '" + path + "'";
+    }
+    // Read to the size found above: a file that grows meanwhile is read no further.
+    for (uintmax_t r = 0; r < records; ++r) {
       PackedPosition p;
-      std::copy_n(reinterpret_cast<const uint8_t*>(bytes.data()) + at, PackedPosition::kBytes,
-                  p.bytes.begin());
-      if (auto error = p.check())
-        return "'" + path + "', record " + std::to_string(at / PackedPosition::kBytes) + ": " + *error;
+      if (!in.read(reinterpret_cast<char*>(p.bytes.data()), PackedPosition::kBytes))
+        return "cannot read '" + path + "': it changed while read";
+      if (auto error = p.check()) return "'" + path + "', record " + std::to_string(r) + ": " + *error;
       out.push_back(p);
     }
   }

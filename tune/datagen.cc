@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "book/pgn.h"
+#include "core/file.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "eval/network.h"
@@ -348,6 +349,8 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
 int run_datagen(const DatagenOptions& options, std::ostream& log, long* positions) {
   std::vector<std::string> openings = {core::Position::kStartFen};
   if (!options.openings_path.empty()) {
+    if (auto error = core::check_input_file(options.openings_path))
+      return log << "--openings: " << *error << '\n', 1;
     openings = read_openings(options.openings_path);
     if (openings.empty()) return log << "no openings in '" << options.openings_path << "'\n", 1;
   }

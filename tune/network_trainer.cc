@@ -12,6 +12,7 @@
 #include <iomanip>
 #include <ostream>
 
+#include "core/file.h"
 #include "core/prng.h"
 #include "tune/data_command.h"
 
@@ -158,6 +159,7 @@ bool write_checkpoint(const std::string& path, TrainerState& s) {
 }
 
 std::optional<std::string> read_checkpoint(const std::string& path, TrainerState& s) {
+  if (auto error = core::check_input_file(path)) return error;
   std::ifstream in(path, std::ios::binary);
   char magic[8];
   int64_t header[3];

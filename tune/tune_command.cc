@@ -10,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/file.h"
 #include "eval/param_blocks.h"
 #include "tune/tuner.h"
 
@@ -94,6 +95,7 @@ int run_tune_command(const std::vector<std::string>& args, std::ostream& log) {
   eval::ParamSet start = eval::default_param_set();
   int first_epoch = 1;
   if (const std::string& file = c.resume.empty() ? c.params : c.resume; !file.empty()) {
+    if (auto error = core::check_input_file(file)) return log << *error << '\n', 1;
     std::ifstream in(file);
     std::stringstream text;
     text << in.rdbuf();

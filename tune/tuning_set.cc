@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/file.h"
 #include "core/game.h"
 #include "eval/evaluate.h"
 
@@ -82,6 +83,7 @@ std::optional<double> parse_data_line(const std::string& line, std::string& fen)
 
 std::optional<std::string> read_data_file(const std::string& path,
                                           std::vector<std::pair<std::string, double>>& out, int& bad_lines) {
+  if (auto error = core::check_input_file(path)) return error;
   std::ifstream in(path);
   if (!in) return "cannot read '" + path + "'";
   bad_lines = 0;

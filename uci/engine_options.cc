@@ -18,8 +18,16 @@ constexpr uintmax_t kMaxParamFileBytes = 1 << 24;  // parameter files are a few 
 using Result = std::optional<std::string>;
 constexpr Result kDone = std::nullopt;
 
+Option declare(std::string name, OptionType type, std::string fallback) {
+  Option o;
+  o.name = std::move(name);
+  o.type = type;
+  o.default_value = std::move(fallback);
+  return o;
+}
+
 Option check(std::string name, bool fallback, std::string help, std::function<Result(bool)> set) {
-  Option o{std::move(name), OptionType::kCheck, fallback ? "true" : "false"};
+  Option o = declare(std::move(name), OptionType::kCheck, fallback ? "true" : "false");
   o.help = std::move(help);
   o.set = [set = std::move(set)](const OptionValue& v) { return set(v.flag); };
   return o;
@@ -27,7 +35,9 @@ Option check(std::string name, bool fallback, std::string help, std::function<Re
 
 Option spin(std::string name, long min, long max, long fallback, std::string unit, std::string help,
             std::function<Result(long)> set) {
-  Option o{std::move(name), OptionType::kSpin, std::to_string(fallback), min, max};
+  Option o = declare(std::move(name), OptionType::kSpin, std::to_string(fallback));
+  o.min = min;
+  o.max = max;
   o.unit = std::move(unit);
   o.help = std::move(help);
   o.set = [set = std::move(set)](const OptionValue& v) { return set(v.number); };
@@ -36,7 +46,7 @@ Option spin(std::string name, long min, long max, long fallback, std::string uni
 
 Option combo(std::string name, std::string fallback, std::vector<std::string> vars, std::string help,
              std::function<Result(const std::string&)> set) {
-  Option o{std::move(name), OptionType::kCombo, std::move(fallback)};
+  Option o = declare(std::move(name), OptionType::kCombo, std::move(fallback));
   o.vars = std::move(vars);
   o.help = std::move(help);
   o.set = [set = std::move(set)](const OptionValue& v) { return set(v.text); };
@@ -44,14 +54,14 @@ Option combo(std::string name, std::string fallback, std::vector<std::string> va
 }
 
 Option text(std::string name, std::string help, std::function<Result(const std::string&)> set) {
-  Option o{std::move(name), OptionType::kString, "<empty>"};
+  Option o = declare(std::move(name), OptionType::kString, "<empty>");
   o.help = std::move(help);
   o.set = [set = std::move(set)](const OptionValue& v) { return set(v.text); };
   return o;
 }
 
 Option button(std::string name, std::string help, std::function<void()> press) {
-  Option o{std::move(name), OptionType::kButton};
+  Option o = declare(std::move(name), OptionType::kButton, "");
   o.help = std::move(help);
   o.set = [press = std::move(press)](const OptionValue&) {
     press();
@@ -94,6 +104,9 @@ std::vector<Option> Engine::make_options() {
   o.push_back(spin("Threads", 1, search::ThreadPool::kMaxThreads, 1, "a number",
                    "search threads (Lazy SMP); a node limit counts the nodes of all threads", [this](long n) {
                      pool_.resize(int(n));
+                     // OpenMP's team starts now, on the search thread, not inside a search.
+                     worker_.start([this] { pool_.warm_up(); });
+                     worker_.wait();
                      return kDone;
                    }));
   o.push_back(button("Clear Hash", "empties the table and the history", [this] {

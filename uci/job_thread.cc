@@ -38,7 +38,10 @@ void JobThread::loop() {
     changed_.wait(lock, [this] { return job_ || quit_; });
     if (!job_) return;  // quit_ with nothing left to run
     lock.unlock();
-    job_();
+    try {
+      job_();
+    } catch (...) {  // the engine reports its jobs' failures; nothing may end this thread
+    }
     lock.lock();
     job_ = nullptr;
     changed_.notify_all();

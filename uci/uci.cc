@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <system_error>
 #include <vector>
@@ -350,9 +351,23 @@ void Engine::start_search(search::Limits limits) {
   ponderhit_ = false;
   limits.ponderhit = &ponderhit_;
   worker_.start([this, limits] {
-    search::Result r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
-      say(format_info(report, search_root_, show_wdl_));
-    });
+    search::Result r;
+    try {
+      r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
+        say(format_info(report, search_root_, show_wdl_));
+      });
+    } catch (
+        const std::exception& e) {  // out of memory, a thread the system refused: a legal move all the same
+      const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+      error(std::string("the search failed (") + (memory ? "not enough memory" : e.what()) +
+            "); playing the first legal move");
+      r = search::Result{};
+      const core::MoveList<core::LEGAL> legal(search_root_);
+      if (!limits.search_moves.empty())
+        r.best = limits.search_moves.front();
+      else if (legal.size() > 0)
+        r.best = *legal.begin();
+    }
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
     while ((limits.infinite || (limits.ponder && !ponderhit_)) && !stop_)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -386,7 +401,15 @@ void Engine::end_of_input() {
 void Engine::start_job(std::function<void()> job) {
   counting_ = true;
   stop_ = false;
-  worker_.start(std::move(job));
+  worker_.start([this, job = std::move(job)] {
+    try {
+      job();
+    } catch (const std::bad_alloc&) {
+      error("not enough memory; the count was abandoned");
+    } catch (const std::exception& e) {
+      error(std::string("the count failed: ") + e.what());
+    }
+  });
 }
 
 void Engine::cmd_perft(std::string_view depth_text) {

@@ -81,6 +81,30 @@ TEST(Binary, HelpVersionAndBadCommandsFollowLinuxConventions) {
   EXPECT_TRUE(contains(out, " build")) << out;
 }
 
+// Every command-line reader refuses an input that is not a regular file (it read /dev/zero
+// without end, then aborted with bad_alloc): a message on stderr and exit status 1, at once.
+TEST(Binary, CommandLineReadersRefuseEndlessInputs) {
+  const std::string dir = ::testing::TempDir();
+  const std::vector<std::vector<std::string>> commands = {
+      {"data", "stats", "/dev/zero"},
+      {"data", "prepare", dir + "/vblitz_prepared", "/dev/zero"},
+      {"data", "export", "/dev/zero"},
+      {"train", "/dev/zero", "--out", dir + "/vblitz_never.nnue"},
+      {"datagen", dir + "/vblitz_never.txt", "--openings", "/dev/zero"},
+      {"tune", "/dev/zero", "--out", dir + "/vblitz_never.params"},
+      {"epdmoves", "/dev/zero"},
+      {"book", "build", "/dev/zero", dir + "/vblitz_never.bin"},
+  };
+  for (const std::vector<std::string>& args : commands) {
+    std::vector<std::string> argv = {VBLITZ_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    ChildProcess p(argv);
+    const std::string out = p.read_until("no such line", milliseconds(10000));  // all, to the exit
+    EXPECT_EQ(p.wait(milliseconds(10000)), 1) << args[0] << ' ' << args[1] << ":\n" << out;
+    EXPECT_TRUE(contains(out, "is not a regular file")) << args[0] << ' ' << args[1] << ":\n" << out;
+  }
+}
+
 // The man page documents every command and flag that --help lists.
 TEST(Binary, ManPageCoversEveryCommandAndFlagOfHelp) {
   std::ifstream file(std::string(VBLITZ_DOCS_DIR) + "/vblitz.6");
@@ -302,6 +326,93 @@ TEST(Binary, ThreadsBeyondMemoryAreRefusedNotACrash) {
   EXPECT_TRUE(found) << out;
   e.send("quit");
   EXPECT_EQ(e.wait(milliseconds(5000)), 0);
+}
+
+// Threads 128 in 700 MB of address space: the searchers fit, their threads' stacks do not. The
+// start of the threads is tried at setoption and refused with an error (the first search used
+// to end the process: libgomp exits when it cannot create a thread); the engine plays on one
+// thread, and a count that fits is accepted and its threads started at once.
+TEST(Binary, ThreadsTheSystemCannotStartAreRefusedNotAnExit) {
+  ChildProcess e({"/bin/sh", "-c", "ulimit -v 700000 && exec " VBLITZ_BINARY});
+  bool found = false;
+  e.send("setoption name Threads value 128\nisready");
+  std::string out = e.read_until("readyok", milliseconds(60000), &found);
+  EXPECT_TRUE(found) << out;
+  EXPECT_TRUE(contains(out, "info string error: 'setoption' failed: the system started")) << out;
+  e.send("position startpos moves d2d4\ngo depth 5");
+  out = e.read_until("bestmove", milliseconds(20000), &found);
+  ASSERT_TRUE(found) << out;
+  core::Game game;
+  game.play({"d2d4"});
+  EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+  e.send("setoption name Threads value 4\nisready");
+  out = e.read_until("readyok", milliseconds(20000), &found);
+  EXPECT_FALSE(contains(out, "error")) << out;
+  e.send("go depth 6");
+  out = e.read_until("bestmove", milliseconds(20000), &found);
+  EXPECT_TRUE(found) << out;
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(5000)), 0);
+}
+
+// Resources that run out, as a class: in 700 MB of address space every option that would need
+// more is refused with `info string error: ...` and changes nothing, and every `go` after them
+// is answered with a legal move. The files are sparse: no disk space is used.
+TEST(Binary, EveryOptionThatRunsOutOfMemoryIsAnswered) {
+  const std::string dir = ::testing::TempDir();
+  const std::string big = dir + "/vblitz_sparse_1g";
+  std::ofstream(big, std::ios::binary).close();
+  ASSERT_EQ(::truncate(big.c_str(), 1L << 30), 0);
+  struct Case {
+    std::string option, value, error;
+  };
+  const Case cases[] = {
+      {"Hash", "4096", "could not allocate 4096 MB"},
+      {"Threads", "1024", "not enough memory"},
+      {"Threads", "128", "the system started"},
+      {"BookFile", big, "BookFile"},
+      {"ExtendedBook", big, "ExtendedBook"},
+      {"ParamFile", big, "too large"},
+      {"EvalFile", big, "too large"},
+  };
+  ChildProcess e({"/bin/sh", "-c", "ulimit -v 700000 && exec " VBLITZ_BINARY});
+  core::Game game;
+  for (const Case& c : cases) {
+    bool found = false;
+    e.send("setoption name " + c.option + " value " + c.value + "\nisready");
+    std::string out = e.read_until("readyok", milliseconds(60000), &found);
+    EXPECT_TRUE(found) << c.option << ":\n" << out;
+    EXPECT_TRUE(contains(out, "info string error: ")) << c.option << ":\n" << out;
+    EXPECT_TRUE(contains(out, c.error)) << c.option << ":\n" << out;
+    e.send("position startpos\ngo depth 4");
+    out = e.read_until("bestmove", milliseconds(20000), &found);
+    ASSERT_TRUE(found) << "after " << c.option << ":\n" << out;
+    EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+  }
+  e.send("quit");
+  EXPECT_EQ(e.wait(milliseconds(5000)), 0);
+  std::remove(big.c_str());
+}
+
+// The command-line tools in 700 MB of address space: a table or a data set larger than memory
+// is a message on stderr and exit status 1, never an abort.
+TEST(Binary, CommandLineToolsThatRunOutOfMemoryExitWithAMessage) {
+  const std::string dir = ::testing::TempDir();
+  const std::string records = dir + "/vblitz_sparse_4g.vbd";  // 2^27 records of 32 bytes
+  std::ofstream(records, std::ios::binary).close();
+  ASSERT_EQ(::truncate(records.c_str(), 4L << 30), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"speedtest 1 4000 5", "cannot allocate a table of 4000 MB"},
+      {"data stats " + records, "not enough memory"},
+      {"train " + records + " --out " + dir + "/vblitz_never.nnue", "not enough memory"},
+  };
+  for (const auto& [command, message] : cases) {
+    ChildProcess p({"/bin/sh", "-c", "ulimit -v 700000 && exec " VBLITZ_BINARY " " + command});
+    const std::string out = p.read_until("no such line", milliseconds(60000));
+    EXPECT_EQ(p.wait(milliseconds(10000)), 1) << command << ":\n" << out;
+    EXPECT_TRUE(contains(out, message)) << command << ":\n" << out;
+  }
+  std::remove(records.c_str());
 }
 #endif
 
