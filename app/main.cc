@@ -69,6 +69,16 @@ bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode
   return true;
 }
 
+// Parses a tune/ command's arguments with `parse`; on an error prints it and the usage.
+template <typename Options, typename Parse>
+bool parsed(const std::vector<std::string>& args, Options& options, Parse parse, const std::string& usage) {
+  if (auto err = parse(args, options)) {
+    std::cerr << *err << '\n' << usage << '\n';
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // `vblitz --help`: every command and flag.
@@ -198,30 +208,22 @@ int run(std::vector<std::string> args) {
   if (command == "book") return app::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
   if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
   if (command == "data") return tune::run_data_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "train") {
     tune::TrainOptions options;
-    if (auto err = tune::parse_train_args({args.begin() + 1, args.end()}, options)) {
-      std::cerr << *err << '\n' << tune::train_usage() << '\n';
-      return 2;
-    }
+    if (!parsed(rest, options, tune::parse_train_args, tune::train_usage())) return 2;
     return tune::run_train(options, std::cerr);
   }
   if (command == "datagen") {
     tune::DatagenOptions options;
     options.eval_mode = eval_mode;
-    if (auto err = tune::parse_datagen_args({args.begin() + 1, args.end()}, options)) {
-      std::cerr << *err << '\n' << tune::datagen_usage() << '\n';
-      return 2;
-    }
+    if (!parsed(rest, options, tune::parse_datagen_args, tune::datagen_usage())) return 2;
     return run_datagen_on_every_rank(options);
   }
   if (command == "openings") {
     tune::OpeningsOptions options;
     options.eval_mode = eval_mode;
-    if (auto err = tune::parse_openings_args({args.begin() + 1, args.end()}, options)) {
-      std::cerr << *err << '\n' << tune::openings_usage() << '\n';
-      return 2;
-    }
+    if (!parsed(rest, options, tune::parse_openings_args, tune::openings_usage())) return 2;
     return tune::run_openings(options, std::cerr);
   }
   if (command == "options") {

@@ -2,6 +2,7 @@
 #include "eval/evaluate.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <sstream>
 
@@ -360,6 +361,10 @@ int Evaluator::evaluate(const Position& pos) {
                                  e.white = evaluate_white(pos);
                                })
                         .white;
+#ifndef NDEBUG
+  Trace fresh;  // debug builds: the cached score (evaluation, pawn and king hashes) equals a fresh one
+  assert(white == evaluate_white(pos, &fresh));
+#endif
   return pos.side_to_move() == WHITE ? white : -white;
 }
 

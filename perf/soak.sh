@@ -37,7 +37,8 @@ opponent_args() {
   esac
 }
 
-games_in() { [[ -f $1 ]] && grep -c '^\[Result ' "$1" || echo 0; }
+# Games in a PGN: 0 for a missing file or one with no games yet (grep -c prints 0 and fails).
+games_in() { local n=0; [[ -f $1 ]] && n=$(grep -c '^\[Result ' "$1" || true); echo "${n:-0}"; }
 
 # block NAME RUNNER GAMES CONCURRENCY TC OPPONENT THREADS HASH EVALMODE [ponder]
 block() {

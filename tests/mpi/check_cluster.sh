@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cluster mode under mpirun (ctest label `mpi`, VBLITZ_MPI builds): perft shared over 2 and 3
 # processes is exact (against the plain single-process count); bench at -np 1 gives the plain
-# signature, and at -np 2 and 3 every process searches and the exchange delivers; the UCI loop
+# build's pinned signatures, and at -np 2 and 3 every process searches and the exchange delivers; the UCI loop
 # keeps every rank's game in step through bad input (a shared `go perft` only adds up if every
 # rank has the same position), one legal bestmove per `go` searched by every rank, and
 # `stop`/`quit` end every rank.
@@ -24,10 +24,15 @@ for np in 2 3; do
 done
 echo "ok perft -np 2, -np 3: $(total <<< "$plain")"
 
-# -np 1: the bench signature equals the plain build's.
-one=$(timeout 300 "${launch[@]}" -np 1 "$vblitz" bench 8 | total)
-[[ $one == $("$vblitz" bench 8 | total) ]] || fail "bench 8 at -np 1: $one"
-echo "ok bench 8 -np 1: $one"
+# -np 1: the bench signature equals the plain (non-MPI) build's, pinned in
+# tests/bench_signature.txt for both evaluations.
+for mode in network classic; do
+  pinned=$(sed -n "s/^$mode //p" "$here/../bench_signature.txt")
+  [[ -n $pinned ]] || fail "no $mode signature in tests/bench_signature.txt"
+  one=$(timeout 300 "${launch[@]}" -np 1 "$vblitz" --eval-mode $mode bench | total)
+  [[ $one == "$pinned" ]] || fail "bench at -np 1, $mode evaluation: $one, the plain build's $pinned"
+  echo "ok bench -np 1, $mode evaluation: $one, the plain build's signature"
+done
 # bench at -np 2 and 3: every process searches, the ring delivers what it sends (process r
 # receives what r-1 sent), and the cluster's total is the sum of the processes' nodes.
 for np in 2 3; do
@@ -79,6 +84,7 @@ expected=$(printf 'position startpos moves e2e4\ngo perft 4\n' | "$vblitz" | tot
 (( $(grep -c 'info string error' <<< "$out") >= 4 )) || fail "missing errors:\n$out"
 [[ $(grep -c '^bestmove' <<< "$out") == 1 ]] || fail "not exactly one bestmove:\n$out"
 move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
+[[ -n $move ]] || fail "no move in the bestmove (a legal move exists):\n$out"
 printf 'position startpos moves e2e4 %s\n' "$move" | "$vblitz" | grep -q 'error' && fail "illegal bestmove $move"
 echo "ok UCI -np 2: errors reported, go perft 4 = $expected, one bestmove $move"
 
@@ -86,7 +92,7 @@ echo "ok UCI -np 2: errors reported, go perft 4 = $expected, one bestmove $move"
 start=$SECONDS
 out=$( (printf 'position startpos\ngo infinite\n'; sleep 2; printf 'stop\n'; sleep 1; printf 'go perft 9\n';
         sleep 2; printf 'quit\n') | timeout 30 "${launch[@]}" -np 2 "$vblitz") || fail "ranks did not end: $out"
-[[ $(grep -c '^bestmove' <<< "$out") == 1 ]] || fail "go infinite/stop:\n$out"
+[[ $(grep -c '^bestmove [a-h][1-8]' <<< "$out") == 1 ]] || fail "go infinite/stop:\n$out"
 (( SECONDS - start < 15 )) || fail "took $((SECONDS - start)) s to end"
 echo "ok stop and quit end every rank in $((SECONDS - start)) s"
 
@@ -97,6 +103,6 @@ out=$( (printf 'position startpos\ngo ponder wtime 2000 btime 2000\n'; sleep 1; 
         printf 'position startpos moves e2e4\ngo wtime 1000 btime 1000\n'; sleep 2
         printf 'position startpos\ngo infinite\n'; sleep 1; printf 'quit\n') |
       timeout 30 "${launch[@]}" -np 2 "$vblitz") || fail "ranks did not end: $out"
-[[ $(grep -c '^bestmove' <<< "$out") == 3 ]] || fail "ponder, clock and quit: not three bestmoves:\n$out"
+[[ $(grep -c '^bestmove [a-h][1-8]' <<< "$out") == 3 ]] || fail "ponder, clock and quit: not three legal bestmoves:\n$out"
 grep -q '^info depth .* nodes [1-9]' <<< "$out" || fail "no info line with nodes:\n$out"
 echo "ok ponderhit, a clock search and quit during go infinite at -np 2 in $((SECONDS - start)) s"

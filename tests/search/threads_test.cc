@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/movegen.h"
 #include "search/search_link.h"
 
 namespace vblitz::search {
@@ -32,6 +34,36 @@ TEST(Threads, SeveralThreadsFindTheMate) {
     Result r = pool.run(game.position(), limits, stop, nullptr);
     EXPECT_EQ(game.position().to_uci(r.best), "f6a6") << threads;
     EXPECT_EQ(r.score, mate_in(5)) << threads;
+  }
+}
+
+// Inside searches on several threads, in both evaluations, every incrementally kept score
+// equals a fresh computation: the network's accumulators a refresh, the classic evaluation's
+// cached score (evaluation, pawn and king hashes) a computation without them. The comparisons
+// are assertions, compiled into the debug preset's build (CI runs it); elsewhere this checks
+// that the searches end with a legal move.
+TEST(Threads, IncrementalEvaluationEqualsRefreshInsideSearches) {
+  const char* const fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  // castling, en passant
+      "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                               // promotions
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                             // endgame, en passant
+  };
+  for (const EvalMode mode : {EvalMode::kNetwork, EvalMode::kClassic}) {
+    TranspositionTable tt;
+    Options options;
+    options.eval_mode = mode;
+    ThreadPool pool(tt, options);
+    pool.resize(2);
+    for (const char* fen : fens) {
+      core::Game game;
+      ASSERT_FALSE(game.set_fen(fen));
+      std::atomic<bool> stop{false};
+      Limits limits;
+      limits.nodes = 150000;
+      const Result r = pool.run(game.position(), limits, stop, nullptr);
+      const core::MoveList<core::LEGAL> legal(game.position());
+      EXPECT_NE(std::find(legal.begin(), legal.end(), r.best), legal.end()) << fen;
+    }
   }
 }
 
