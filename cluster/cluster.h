@@ -26,6 +26,10 @@ int ranks();
 // core to the search. Lines longer than 2 MB arrive cut to 2 MB.
 bool next_line(std::istream& in, std::string& line);
 
+// True on every rank when `value` is the same on every rank. Collective on the protocol thread,
+// like next_line: every rank calls it for the same line.
+bool same_on_every_rank(uint64_t value);
+
 // Adds `values` element by element over all ranks; every rank gets the sums. Every rank calls
 // it with the same number of values, in the same order of calls.
 void sum(std::vector<uint64_t>& values);

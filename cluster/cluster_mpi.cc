@@ -77,6 +77,14 @@ bool next_line(std::istream& in, std::string& line) {
   return true;
 }
 
+bool same_on_every_rank(uint64_t value) {
+  uint64_t least[2] = {value, ~value};  // the least value and the complement of the greatest
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, least, 2, MPI_UINT64_T, MPI_MIN, lines, &request);
+  wait_sleeping(request);
+  return least[0] == ~least[1];
+}
+
 void sum(std::vector<uint64_t>& values) {
   MPI_Request request;
   MPI_Iallreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_UINT64_T, MPI_SUM, reductions,

@@ -16,6 +16,20 @@ std::optional<std::string> check_input_file(const std::string& path) {
   return std::nullopt;
 }
 
+uint64_t file_fingerprint(const std::string& path) {
+  if (check_input_file(path)) return 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  uint64_t hash = 0xcbf29ce484222325ULL, size = 0;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    const std::streamsize n = in.gcount();
+    for (std::streamsize i = 0; i < n; ++i) hash = (hash ^ uint8_t(buffer[i])) * 0x100000001b3ULL;
+    size += uint64_t(n);
+  }
+  return (hash ^ size) | 1;  // never 0
+}
+
 std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents) {
   const std::string quoted = "'" + path.substr(0, 200) + "'";
   if (auto error = check_input_file(path)) return error;

@@ -53,10 +53,21 @@ Option combo(std::string name, std::string fallback, std::vector<std::string> va
   return o;
 }
 
+bool empty_path(const std::string& path) { return path.empty() || path == "<empty>"; }
+
+// A string option names a file. In a cluster run every process loads it, so it is accepted only
+// when every process reads the same bytes (size and checksum compared over the processes);
+// otherwise it is refused on every one, which keeps their searches in step.
 Option text(std::string name, std::string help, std::function<Result(const std::string&)> set) {
-  Option o = declare(std::move(name), OptionType::kString, "<empty>");
+  Option o = declare(name, OptionType::kString, "<empty>");
   o.help = std::move(help);
-  o.set = [set = std::move(set)](const OptionValue& v) { return set(v.text); };
+  o.set = [name, set = std::move(set)](const OptionValue& v) {
+    if (cluster::ranks() > 1 && !empty_path(v.text) &&
+        !cluster::same_on_every_rank(core::file_fingerprint(v.text)))
+      return Result(name + ": '" + v.text.substr(0, 200) +
+                    "' differs between the processes (or some cannot read it); refused on every process");
+    return set(v.text);
+  };
   return o;
 }
 
@@ -69,8 +80,6 @@ Option button(std::string name, std::string help, std::function<void()> press) {
   };
   return o;
 }
-
-bool empty_path(const std::string& path) { return path.empty() || path == "<empty>"; }
 
 }  // namespace
 

@@ -8,7 +8,7 @@
 #
 # usage: tests/mpi/check_cluster.sh VBLITZ MPIEXEC [MPIEXEC FLAGS...]
 set -euo pipefail
-vblitz=$1
+vblitz=$(realpath "$1")
 shift
 launch=("$@")
 here=$(dirname "$(realpath "$0")")
@@ -87,6 +87,32 @@ move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
 [[ -n $move ]] || fail "no move in the bestmove (a legal move exists):\n$out"
 printf 'position startpos moves e2e4 %s\n' "$move" | "$vblitz" | grep -q 'error' && fail "illegal bestmove $move"
 echo "ok UCI -np 2: errors reported, go perft 4 = $expected, one bestmove $move"
+
+# File options agree on every rank: each rank runs in its own directory, so one relative path
+# names a file per rank. The same file is accepted; a file that differs on one rank, or is
+# missing there, is refused on every rank with one error, and the game goes on in step.
+dirs=$(mktemp -d)
+mkdir "$dirs/r0" "$dirs/r1"
+"$vblitz" params > "$dirs/r0/same.params"
+cp "$dirs/r0/same.params" "$dirs/r1/same.params"
+"$vblitz" params > "$dirs/r0/differs.params"
+sed 's/^material\[1\] 310 300$/material[1] 311 300/' "$dirs/r0/differs.params" > "$dirs/r1/differs.params"
+cmp -s "$dirs/r0/differs.params" "$dirs/r1/differs.params" && fail "the test's two parameter files are equal"
+cp "$dirs/r0/same.params" "$dirs/r0/only-here.params"
+session="setoption name ParamFile value same.params
+setoption name ParamFile value differs.params
+setoption name ParamFile value only-here.params
+position startpos moves e2e4
+go perft 3"
+out=$(timeout 120 "${launch[@]}" -np 2 sh -c "cd $dirs/r\$OMPI_COMM_WORLD_RANK && exec $vblitz" <<< "$session")
+rm -rf "$dirs"
+grep -q '^info string parameters from same.params' <<< "$out" || fail "same file not accepted:\n$out"
+grep -q "^info string error: ParamFile: 'differs.params' differs between the processes" <<< "$out" ||
+  fail "differing file not refused:\n$out"
+grep -q "^info string error: ParamFile: 'only-here.params' differs between the processes" <<< "$out" ||
+  fail "file missing on one rank not refused:\n$out"
+[[ $(total <<< "$out") == 13160 ]] || fail "go perft 3 after the file options: $(total <<< "$out"):\n$out"
+echo "ok file options at -np 2: the same file accepted, a differing or missing one refused everywhere"
 
 # go infinite then stop, and quit during a deep perft: every rank ends within seconds.
 start=$SECONDS
