@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <istream>
 #include <optional>
@@ -52,7 +53,12 @@ void start_round(const Signals& signals, const std::vector<char>& block, Exchang
 // rank after rank (all-gather).
 bool round_done(Signals& sums, std::vector<char>& received);
 // Every rank's `values` (the same count on every rank), rank after rank; every rank gets them
-// all. Collective, like a round; waits sleeping.
-std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values);
+// all. Collective, like a round; waits sleeping, at most `deadline`: empty when some rank did
+// not take part by then.
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values, std::chrono::milliseconds deadline);
+
+// Ends every process of the run at once, after `message` on standard error: for a rank that
+// stopped answering, when the collectives can no longer complete.
+[[noreturn]] void abort_run(const std::string& message);
 
 }  // namespace vblitz::cluster

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <thread>
 
 #include "cluster/cluster.h"
@@ -141,13 +143,23 @@ bool round_done(Signals& sums, std::vector<char>& received) {
   return true;
 }
 
-std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values) {
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values, std::chrono::milliseconds deadline) {
   std::vector<uint64_t> all(values.size() * size_t(rank_count));
   MPI_Request request;
   MPI_Iallgather(values.data(), int(values.size()), MPI_UINT64_T, all.data(), int(values.size()),
                  MPI_UINT64_T, reductions, &request);
-  wait_sleeping(request);
+  const auto until = std::chrono::steady_clock::now() + deadline;
+  for (int done = 0; MPI_Test(&request, &done, MPI_STATUS_IGNORE), !done;) {
+    if (std::chrono::steady_clock::now() > until) return {};  // the run ends next (abort_run)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   return all;
+}
+
+void abort_run(const std::string& message) {
+  std::cerr << "vblitz: rank " << my_rank << ": " << message << std::endl;
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::exit(1);  // MPI_Abort does not return; should it, the process ends anyway
 }
 
 }  // namespace vblitz::cluster

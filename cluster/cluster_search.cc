@@ -46,7 +46,7 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
   const auto started = std::chrono::steady_clock::now();
   outbox_.clear();
   mine_ = RankShare();
-  in_flight_ = ask_stop_ = ended_ = false;
+  in_flight_ = ask_stop_ = ended_ = lost_rank_ = false;
   search_stop_ = false;
   user_stop_ = rank == 0 ? &stop : nullptr;
   depth_limit_ = limits.depth;
@@ -74,7 +74,9 @@ Result ClusterSearch::run(const core::Position& pos, const Limits& limits, const
   user_stopped_ = rank == 0 && stop.load(std::memory_order_relaxed);
   finish_rounds();
   mine_.nodes = result.nodes;
+  if (lost_rank_) return result;  // a rank stopped answering: this rank's own move
   const Result voted = vote(pos, result);
+  if (lost_rank_) return result;
   if (rank == 0 && report && voted.best != result.best) {
     report(result_line(voted, started, tt_.hashfull()));  // the move played is another rank's
   }
@@ -139,9 +141,15 @@ void ClusterSearch::take_round(const std::vector<char>& block) {
 }
 
 void ClusterSearch::finish_rounds() {
+  const auto until = std::chrono::steady_clock::now() + kRankDeadline;
   while (!ended_) {
     poll();
-    if (!ended_) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    if (ended_) break;
+    if (std::chrono::steady_clock::now() > until) {
+      lost_rank_ = true;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
 }
 
@@ -163,7 +171,11 @@ Result ClusterSearch::vote(const core::Position& pos, const Result& mine) {
   record[kPawnHits] = mine.pawn_hits;
   record[kKingProbes] = mine.king_probes;
   record[kKingHits] = mine.king_hits;
-  const std::vector<uint64_t> all = cluster::gather_all(record);
+  const std::vector<uint64_t> all = cluster::gather_all(record, kRankDeadline);
+  if (all.empty()) {
+    lost_rank_ = true;
+    return mine;
+  }
   const size_t ranks = all.size() / kFields;
   auto field = [&](size_t rank, Field f) { return all[rank * kFields + f]; };
   auto score = [&](size_t rank) { return int(int64_t(field(rank, kScore))); };

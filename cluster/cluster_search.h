@@ -11,6 +11,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <vector>
 
@@ -41,6 +42,12 @@ class ClusterSearch final : public SearchLink {
   const std::vector<RankShare>& shares() const { return shares_; }
   // Whether `stop` on rank 0 ended the last search (the same answer on every rank).
   bool stopped() const { return stopped_; }
+  // Whether a rank stopped answering during the last search: its rounds or the vote did not
+  // complete within kRankDeadline of this rank's own search. run() then returned this rank's
+  // own result; the caller answers with it and ends the run (cluster::abort_run), since no
+  // collective can complete any more.
+  bool lost_rank() const { return lost_rank_; }
+  static constexpr std::chrono::milliseconds kRankDeadline{3000};
   ThreadPool& pool() { return pool_; }
 
   void poll() override;
@@ -54,7 +61,7 @@ class ClusterSearch final : public SearchLink {
   // Stores the entries of a round's received block; true if the round ended the search.
   void take_round(const std::vector<char>& block);
   // After this rank's own search: runs rounds until the one that ends the search.
-  void finish_rounds();
+  void finish_rounds();  // sets lost_rank_ when the deadline passes first
   // Gathers every rank's result and share; the move voted (every rank computes the same).
   Result vote(const core::Position& pos, const Result& mine);
 
@@ -62,6 +69,7 @@ class ClusterSearch final : public SearchLink {
   ThreadPool& pool_;
   std::vector<RankShare> shares_;
   bool stopped_ = false;
+  bool lost_rank_ = false;
 
   static constexpr size_t kOutbox = 64;  // entries sent per round at most
   static_assert(kOutbox * sizeof(SharedEntry) <= cluster::kMaxGatherBytes, "a round's entries fit a slot");

@@ -1,4 +1,7 @@
 // Cluster functions of a build without MPI: one process, rank 0 of 1.
+#include <cstdlib>
+#include <iostream>
+
 #include "cluster/cluster.h"
 
 namespace vblitz::cluster {
@@ -21,6 +24,12 @@ bool round_done(Signals& sums, std::vector<char>& received) {
   received.clear();
   return true;
 }
-std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values) { return values; }
+std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values, std::chrono::milliseconds) {
+  return values;
+}
+void abort_run(const std::string& message) {
+  std::cerr << "vblitz: " << message << std::endl;
+  std::exit(1);
+}
 
 }  // namespace vblitz::cluster

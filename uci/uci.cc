@@ -379,6 +379,13 @@ void Engine::start_search(search::Limits limits) {
       if (after.is_legal(r.ponder)) line += " ponder " + after.to_uci(r.ponder);
     }
     say(line);
+    if (cluster_search_.lost_rank()) {  // no collective can complete now: say so, then end every process
+      const std::string why = "cluster: a process stopped answering for " +
+                              std::to_string(search::ClusterSearch::kRankDeadline.count()) +
+                              " ms; the bestmove above is this process's own, and the run ends";
+      error(why);
+      cluster::abort_run(why);
+    }
   });
 }
 

@@ -132,3 +132,47 @@ out=$( (printf 'position startpos\ngo ponder wtime 2000 btime 2000\n'; sleep 1; 
 [[ $(grep -c '^bestmove [a-h][1-8]' <<< "$out") == 3 ]] || fail "ponder, clock and quit: not three legal bestmoves:\n$out"
 grep -q '^info depth .* nodes [1-9]' <<< "$out" || fail "no info line with nodes:\n$out"
 echo "ok ponderhit, a clock search and quit during go infinite at -np 2 in $((SECONDS - start)) s"
+
+# A rank that stops answering mid-search (SIGSTOP) or dies (SIGKILL): after `stop`, rank 0 still
+# answers with a legal bestmove within the deadline and says why, and the run ends; never a hang.
+# The ranks are found by the rank Open MPI puts in their environment.
+trap '' PIPE  # a write to a run that has ended fails instead of ending this script
+rank_pid() {
+  for p in $(pgrep -x "$(basename "$vblitz")"); do
+    if tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1"; then echo "$p"; fi
+  done
+}
+for signal in STOP KILL; do
+  for victim in 1 0; do
+    [[ $signal == STOP && $victim == 0 ]] && continue  # a stopped rank 0 cannot answer at all
+    work=$(mktemp -d)
+    mkfifo "$work/in"
+    timeout 60 "${launch[@]}" -np 2 "$vblitz" < "$work/in" > "$work/out" 2> "$work/err" &
+    job=$!
+    exec 3> "$work/in"
+    printf 'position startpos\ngo infinite\n' >&3
+    sleep 2
+    pid=$(rank_pid $victim)
+    [[ -n $pid ]] || fail "no process of rank $victim"
+    kill -$signal "$pid"
+    sleep 1
+    start=$SECONDS
+    printf 'stop\n' >&3 2>/dev/null || true
+    status=0
+    wait $job || status=$?
+    exec 3>&-
+    elapsed=$((SECONDS - start))
+    kill -CONT "$pid" 2>/dev/null || true
+    out=$(cat "$work/out"; echo "(stderr:)"; cat "$work/err")
+    rm -rf "$work"
+    (( status != 124 )) || fail "rank $victim SIG$signal: the run hung:\n$out"
+    (( elapsed <= 8 )) || fail "rank $victim SIG$signal: the run ended after $elapsed s:\n$out"
+    if [[ $victim == 1 && $signal == STOP ]]; then
+      move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
+      [[ -n $move ]] || fail "rank 1 stopped: no bestmove from rank 0:\n$out"
+      grep -q '^info string error: cluster: a process stopped answering' <<< "$out" || fail "no reason given:\n$out"
+    fi
+    echo "ok rank $victim SIG$signal mid-search: the run ended in $elapsed s (status $status)${move:+, bestmove $move}"
+    move=
+  done
+done
