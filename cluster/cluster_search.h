@@ -47,7 +47,7 @@ class ClusterSearch final : public SearchLink {
   // own result; the caller answers with it and ends the run (cluster::abort_run), since no
   // collective can complete any more.
   bool lost_rank() const { return lost_rank_; }
-  static constexpr std::chrono::milliseconds kRankDeadline{3000};
+  static constexpr std::chrono::milliseconds kRankDeadline{2000};
   ThreadPool& pool() { return pool_; }
 
   void poll() override;

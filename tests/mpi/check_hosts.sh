@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# Cluster mode across hosts (ctest `cluster_hosts`, label `mpi`): four network namespaces, each a
+# host with its own address on a bridge, and Open MPI over TCP between them, its ranks started in
+# their namespaces through `ip netns exec` (the launch agent below). Checks distributed perft
+# against the published counts, one legal bestmove, stop and quit, file options that must agree
+# on every host, and every rank killed or stopped in turn during a search: rank 0 answers within
+# 5 s and the run ends, never a hang. The namespaces have no route out: the traffic stays between
+# them. Needs root and `ip netns`; says so and exits 77 (skipped) where the machine does not
+# allow them.
+#
+# usage: tests/mpi/check_hosts.sh VBLITZ MPIEXEC [HOSTS (2-8, default 4)]
+set -euo pipefail
+# Descriptors inherited from the caller (ctest keeps its log open as fd 3) would be inherited by
+# Open MPI's daemons; close all but the standard three.
+for fd in /proc/$$/fd/*; do
+  n=${fd##*/}
+  if (( n > 2 && n != 255 )); then eval "exec $n>&-" 2> /dev/null || true; fi
+done
+vblitz=$(realpath "$1")
+mpiexec=$2
+hosts=${3:-4}
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+total() { sed -n 's/^Nodes searched: //p'; }
+
+[[ $(id -u) == 0 ]] || skip "network namespaces need root"
+command -v ip > /dev/null || skip "no ip command (iproute2)"
+prefix="vbh$$"
+hub="${prefix}hub"
+ip netns add "$hub" 2> /dev/null || skip "this machine does not allow network namespaces (ip netns add failed)"
+work=$(mktemp -d)
+cleanup() {
+  for ns in $(ip netns list | awk '{print $1}' | grep "^$prefix" || true); do
+    for p in $(ip netns pids "$ns" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
+  done
+  for ns in $(ip netns list | awk '{print $1}' | grep "^$prefix" || true); do ip netns del "$ns" 2> /dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap '' PIPE  # a write to a run that has ended fails instead of ending this script
+
+# The hosts: namespace ${prefix}I with address 10.213.0.(I+1) on a bridge in the hub namespace.
+ip netns exec "$hub" ip link add br0 type bridge
+ip netns exec "$hub" ip link set br0 up
+for i in $(seq 0 $((hosts - 1))); do
+  ip netns add "$prefix$i"
+  ip link add "${prefix}e$i" type veth peer name "${prefix}p$i"
+  ip link set "${prefix}e$i" netns "$prefix$i"
+  ip link set "${prefix}p$i" netns "$hub"
+  ip netns exec "$hub" ip link set "${prefix}p$i" master br0 up
+  ip netns exec "$prefix$i" ip link set lo up
+  ip netns exec "$prefix$i" ip addr add "10.213.0.$((i + 1))/24" dev "${prefix}e$i"
+  ip netns exec "$prefix$i" ip link set "${prefix}e$i" up
+  echo "10.213.0.$((i + 1)) slots=1" >> "$work/hostfile"
+done
+# Open MPI starts a remote rank as `AGENT HOST COMMAND...`, as it would run ssh.
+cat > "$work/agent" << EOF
+#!/bin/sh
+host=\$1
+shift
+exec ip netns exec "$prefix\$((\${host##*.} - 1))" /bin/sh -c "\$*"
+EOF
+chmod +x "$work/agent"
+launch=(ip netns exec "${prefix}0" timeout "${VBLITZ_HOSTS_TIMEOUT:-30}" "$mpiexec" --allow-run-as-root --hostfile "$work/hostfile"
+  --mca plm_rsh_agent "$work/agent" --mca plm_rsh_no_tree_spawn 1 --mca btl self,tcp
+  --mca btl_tcp_if_include 10.213.0.0/24 --mca oob_tcp_if_include 10.213.0.0/24 --bind-to none -np "$hosts")
+
+# Open MPI's launch across the namespaces now and then never starts the job (no output at all:
+# no rank got as far as its first line). `job FEED ARGS...` runs ARGS on every host with the
+# input that the function FEED writes, and starts it again, at most twice more, when the launch
+# hung that way; a job that started and then hangs is a failure.
+no_input() { :; }
+job() {
+  local feed=$1 status
+  shift
+  for attempt in 1 2 3; do
+    status=0
+    "$feed" | "${launch[@]}" "$@" > "$work/job.out" 2> "$work/job.err" || status=$?
+    if [[ $status == 124 && ! -s $work/job.out ]]; then
+      echo "(launch $attempt of '$*' started nothing in ${VBLITZ_HOSTS_TIMEOUT:-30} s; again)" >&2
+      reap
+      continue
+    fi
+    cat "$work/job.out"
+    return $status
+  done
+  return 1
+}
+
+# Every rank on its own host.
+where=$(job no_input sh -c 'echo "$OMPI_COMM_WORLD_RANK $(ip -4 -o addr show scope global | awk "{print \$4}")"' | sort)
+[[ $(awk '{print $2}' <<< "$where" | sort -u | wc -l) == "$hosts" ]] || fail "ranks not on $hosts hosts:\n$where"
+echo "ok $hosts hosts: $(tr '\n' ' ' <<< "$where")"
+
+# Distributed perft against the published counts.
+[[ $(job no_input "$vblitz" perft 5 | total) == 4865609 ]] || fail "perft 5 of the start position"
+kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+[[ $(job no_input "$vblitz" perft 4 $kiwipete | total) == 4085603 ]] || fail "perft 4 of Kiwipete"
+echo "ok perft over $hosts hosts: start position 5 = 4865609, Kiwipete 4 = 4085603"
+
+# One legal bestmove; go infinite then stop; quit ends every host.
+legal() { printf 'position startpos moves %s\n' "$1" | "$vblitz" | grep -q error && return 1 || [[ -n $1 ]]; }
+depth9() { printf 'position startpos\ngo depth 9\n'; }
+out=$(job depth9 "$vblitz")
+move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
+[[ $(grep -c '^bestmove' <<< "$out") == 1 ]] && legal "$move" || fail "go depth 9:\n$out"
+start=$SECONDS
+stop_quit() {
+  printf 'position startpos\ngo infinite\n'
+  sleep 2
+  printf 'stop\n'
+  sleep 1
+  printf 'quit\n'
+}
+out=$(job stop_quit "$vblitz")
+[[ $(grep -c '^bestmove [a-h]' <<< "$out") == 1 ]] || fail "go infinite, stop:\n$out"
+(( SECONDS - start <= 8 )) || fail "stop and quit took $((SECONDS - start)) s"
+echo "ok UCI over $hosts hosts: bestmove $move at depth 9; stop and quit end every host in $((SECONDS - start)) s"
+
+# File options agree on every host: each rank in its own directory, so one relative path names a
+# file per host. The same file is accepted; one that differs on one host is refused everywhere.
+for i in $(seq 0 $((hosts - 1))); do
+  mkdir "$work/r$i"
+  "$vblitz" params > "$work/r$i/same.params"
+  cp "$work/r$i/same.params" "$work/r$i/differs.params"
+done
+sed -i 's/^material\[1\] 310 300$/material[1] 311 300/' "$work/r$((hosts - 1))/differs.params"
+file_options() {
+  printf 'setoption name ParamFile value same.params\nsetoption name ParamFile value differs.params\n'
+  printf 'position startpos moves e2e4\ngo perft 3\n'
+}
+out=$(job file_options sh -c "cd $work/r\$OMPI_COMM_WORLD_RANK && exec $vblitz")
+grep -q '^info string parameters from same.params' <<< "$out" || fail "same file not accepted:\n$out"
+grep -q "^info string error: ParamFile: 'differs.params' differs between the processes" <<< "$out" ||
+  fail "a file that differs on one host not refused:\n$out"
+[[ $(total <<< "$out") == 13160 ]] || fail "go perft 3 after the file options:\n$out"
+echo "ok file options over $hosts hosts: the same file accepted, one differing on host $((hosts - 1)) refused"
+
+# Every rank killed (SIGKILL) in turn, and every rank but 0 stopped (SIGSTOP), during go infinite:
+# a stopped rank leaves rank 0 answering with its own move within 5 s of `stop`; every run ends
+# (Open MPI's abort crosses the hosts) within 10 s, never hangs.
+rank_pid() {  # waits up to 10 s for the rank's process to exist
+  for _ in $(seq 100); do
+    for p in $(pgrep -x "$(basename "$vblitz")"); do
+      if tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1"; then
+        echo "$p"
+        return
+      fi
+    done
+    sleep 0.1
+  done
+}
+# Ends whatever a run left in the hosts (an aborted run's daemons), so the next starts clean.
+reap() {
+  for i in $(seq 0 $((hosts - 1))); do
+    for p in $(ip netns pids "$prefix$i" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
+  done
+  sleep 0.2
+}
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+move=
+for signal in KILL STOP; do
+  for victim in $(seq 0 $((hosts - 1))); do
+    [[ $signal == STOP && $victim == 0 ]] && continue  # a stopped rank 0 cannot answer at all
+    for attempt in 1 2 3; do  # started again when the launch hangs (no first line in 20 s)
+      rm -f "$work/in"
+      mkfifo "$work/in"
+      "${launch[@]}" "$vblitz" < "$work/in" > "$work/out" 2> "$work/err" &
+      run=$!
+      exec 3> "$work/in"
+      for _ in $(seq 200); do
+        [[ -s $work/out ]] && break
+        sleep 0.1
+      done
+      [[ -s $work/out ]] && break
+      echo "(launch $attempt for rank $victim SIG$signal started nothing in 20 s; again)" >&2
+      exec 3>&-
+      kill -9 $run 2> /dev/null || true
+      wait $run 2> /dev/null || true
+      reap
+    done
+    [[ -s $work/out ]] || fail "rank $victim SIG$signal: three launches started nothing"
+    printf 'position startpos\ngo infinite\n' >&3
+    sleep 2
+    pid=$(rank_pid "$victim")
+    [[ -n $pid ]] || fail "no process of rank $victim"
+    kill -"$signal" "$pid"
+    sleep 0.5
+    start=$(now_ms)
+    printf 'stop\n' >&3 2> /dev/null || true
+    answered=
+    while kill -0 $run 2> /dev/null; do  # the moment rank 0 answers, while the run ends
+      [[ -z $answered ]] && grep -q '^bestmove' "$work/out" && answered=$(($(now_ms) - start))
+      sleep 0.05
+    done
+    status=0
+    wait $run || status=$?
+    exec 3>&-
+    elapsed=$(($(now_ms) - start))
+    kill -CONT "$pid" 2> /dev/null || true
+    reap
+    out=$(cat "$work/out" "$work/err")
+    (( status != 124 )) || fail "rank $victim SIG$signal: the run hung:\n$out"
+    (( elapsed <= 10000 )) || fail "rank $victim SIG$signal: the run ended $elapsed ms after stop:\n$out"
+    if [[ $signal == STOP ]]; then
+      move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' "$work/out")
+      legal "$move" || fail "rank $victim stopped: no legal bestmove from rank 0:\n$out"
+      (( ${answered:-99999} <= 5000 )) || fail "rank $victim stopped: rank 0 answered after ${answered:-no} ms:\n$out"
+    fi
+    echo "ok rank $victim SIG$signal mid-search: ${move:+bestmove $move after $answered ms, }the run ended $elapsed ms after stop"
+    move=
+  done
+done
