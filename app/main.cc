@@ -170,7 +170,8 @@ int run(std::vector<std::string> args) {
     return 2;
   }
 
-  std::string command = args[0];
+  const std::string command = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());  // the command's arguments
   if (command == "perft") {
     long depth = 0, threads = 1;
     for (size_t i = 1; i + 1 < args.size(); ++i) {
@@ -205,10 +206,9 @@ int run(std::vector<std::string> args) {
     }
     return app::print_epd_moves(args[1], std::cout, std::cerr);
   }
-  if (command == "book") return app::run_book_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
-  if (command == "tune") return tune::run_tune_command({args.begin() + 1, args.end()}, std::cerr);
-  if (command == "data") return tune::run_data_command({args.begin() + 1, args.end()}, std::cout, std::cerr);
-  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "book") return app::run_book_command(rest, std::cout, std::cerr);
+  if (command == "tune") return tune::run_tune_command(rest, std::cerr);
+  if (command == "data") return tune::run_data_command(rest, std::cout, std::cerr);
   if (command == "train") {
     tune::TrainOptions options;
     if (!parsed(rest, options, tune::parse_train_args, tune::train_usage())) return 2;
@@ -243,7 +243,7 @@ int run(std::vector<std::string> args) {
   if (app::is_speed_command(command)) {
     search::Options options;
     options.eval_mode = eval_mode;
-    return app::run_speed_command(command, {args.begin() + 1, args.end()}, options, out, std::cerr);
+    return app::run_speed_command(command, rest, options, out, std::cerr);
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";
   return 2;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "cluster/cluster.h"
@@ -33,9 +34,14 @@ struct Round {
 constexpr size_t kGatherSlot = sizeof(uint32_t) + kMaxGatherBytes;
 
 // Waits for a non-blocking operation, sleeping between polls: MPI's own waits spin a core.
-void wait_sleeping(MPI_Request& request) {
-  for (int done = 0; MPI_Test(&request, &done, MPI_STATUS_IGNORE), !done;)
+// With a deadline, false when it passes first (the operation is then left incomplete).
+bool wait_sleeping(MPI_Request& request, std::optional<std::chrono::milliseconds> deadline = std::nullopt) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int done = 0; MPI_Test(&request, &done, MPI_STATUS_IGNORE), !done;) {
+    if (deadline && std::chrono::steady_clock::now() - start > *deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
 }
 
 }  // namespace
@@ -148,11 +154,7 @@ std::vector<uint64_t> gather_all(const std::vector<uint64_t>& values, std::chron
   MPI_Request request;
   MPI_Iallgather(values.data(), int(values.size()), MPI_UINT64_T, all.data(), int(values.size()),
                  MPI_UINT64_T, reductions, &request);
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  for (int done = 0; MPI_Test(&request, &done, MPI_STATUS_IGNORE), !done;) {
-    if (std::chrono::steady_clock::now() > until) return {};  // the run ends next (abort_run)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  if (!wait_sleeping(request, deadline)) return {};  // the run ends next (abort_run)
   return all;
 }
 

@@ -177,7 +177,7 @@ def main():
               "## Inside the engine: perft 6 from the start position (Mnps, median of "
               f"{args.runs}, settings interleaved)", "",
               "Move generation uses the serialization kernel and, at the last ply, the move-counting",
-              "kernel (`Kernels vector` runs the counting kernel on avx3_dl only: docs/performance.md);",
+              "kernel (`Kernels vector` runs the counting kernel on avx3_dl only: docs/simd.md);",
               "the other kernels serve the search and evaluation.", "",
               "| Kernels | SimdTarget | Mnps | vs scalar |", "|---|---|---|---|"]
     base = rates[("scalar", "best")]

@@ -1,10 +1,9 @@
 #include "uci/options.h"
 
-#include <charconv>
 #include <sstream>
-#include <system_error>
 
 #include "core/text.h"
+#include "uci/uci.h"
 
 namespace vblitz::uci {
 
@@ -58,11 +57,8 @@ std::optional<std::string> Option::parse(std::string_view text, OptionValue& val
       return std::nullopt;
     }
     case OptionType::kSpin: {
-      long v = 0;
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
+      if (!parse_int(text, min, max, value.number))
         return complaint(unit + " from " + std::to_string(min) + " to " + std::to_string(max));
-      value.number = v;
       return std::nullopt;
     }
     case OptionType::kCombo:

@@ -352,21 +352,25 @@ void Engine::start_search(search::Limits limits) {
   limits.ponderhit = &ponderhit_;
   worker_.start([this, limits] {
     search::Result r;
-    try {
-      r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
-        say(format_info(report, search_root_, show_wdl_));
-      });
-    } catch (
-        const std::exception& e) {  // out of memory, a thread the system refused: a legal move all the same
-      const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
-      error(std::string("the search failed (") + (memory ? "not enough memory" : e.what()) +
-            "); playing the first legal move");
+    // A search that fails (out of memory, a thread the system refused) still answers: with the
+    // first of searchmoves or the first legal move.
+    const auto failed = [&](const std::string& why) {
+      error("the search failed (" + why + "); playing the first legal move");
       r = search::Result{};
       const core::MoveList<core::LEGAL> legal(search_root_);
       if (!limits.search_moves.empty())
         r.best = limits.search_moves.front();
       else if (legal.size() > 0)
         r.best = *legal.begin();
+    };
+    try {
+      r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
+        say(format_info(report, search_root_, show_wdl_));
+      });
+    } catch (const std::bad_alloc&) {
+      failed("not enough memory");
+    } catch (const std::exception& e) {
+      failed(e.what());
     }
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
     while ((limits.infinite || (limits.ponder && !ponderhit_)) && !stop_)
