@@ -65,22 +65,33 @@ launch=(ip netns exec "${prefix}0" timeout "${VBLITZ_HOSTS_TIMEOUT:-30}" "$mpiex
   --mca plm_rsh_agent "$work/agent" --mca plm_rsh_no_tree_spawn 1 --mca btl self,tcp
   --mca btl_tcp_if_include 10.213.0.0/24 --mca oob_tcp_if_include 10.213.0.0/24 --bind-to none -np "$hosts")
 
+# Ends whatever a run left in the hosts (an aborted run's daemons), so the next starts clean.
+reap() {
+  for i in $(seq 0 $((hosts - 1))); do
+    for p in $(ip netns pids "$prefix$i" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
+  done
+  sleep 0.2
+}
+
 # Open MPI's launch across the namespaces now and then never starts the job (no output at all:
 # no rank got as far as its first line). `job FEED ARGS...` runs ARGS on every host with the
 # input that the function FEED writes, and starts it again, at most twice more, when the launch
-# hung that way; a job that started and then hangs is a failure.
+# hung that way; a job that started and then hangs is a failure. It writes the seconds the attempt
+# that ran took to $work/job.seconds (it runs in a subshell: a variable would not come back).
 no_input() { :; }
 job() {
   local feed=$1 status
   shift
   for attempt in 1 2 3; do
     status=0
+    local began=$SECONDS
     "$feed" | "${launch[@]}" "$@" > "$work/job.out" 2> "$work/job.err" || status=$?
     if [[ $status == 124 && ! -s $work/job.out ]]; then
       echo "(launch $attempt of '$*' started nothing in ${VBLITZ_HOSTS_TIMEOUT:-30} s; again)" >&2
       reap
       continue
     fi
+    echo $((SECONDS - began)) > "$work/job.seconds"
     cat "$work/job.out"
     return $status
   done
@@ -104,7 +115,6 @@ depth9() { printf 'position startpos\ngo depth 9\n'; }
 out=$(job depth9 "$vblitz")
 move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
 [[ $(grep -c '^bestmove' <<< "$out") == 1 ]] && legal "$move" || fail "go depth 9:\n$out"
-start=$SECONDS
 stop_quit() {
   printf 'position startpos\ngo infinite\n'
   sleep 2
@@ -114,8 +124,9 @@ stop_quit() {
 }
 out=$(job stop_quit "$vblitz")
 [[ $(grep -c '^bestmove [a-h]' <<< "$out") == 1 ]] || fail "go infinite, stop:\n$out"
-(( SECONDS - start <= 8 )) || fail "stop and quit took $((SECONDS - start)) s"
-echo "ok UCI over $hosts hosts: bestmove $move at depth 9; stop and quit end every host in $((SECONDS - start)) s"
+took=$(< "$work/job.seconds")
+(( took <= 8 )) || fail "stop and quit took $took s"
+echo "ok UCI over $hosts hosts: bestmove $move at depth 9; stop and quit end every host in $took s"
 
 # File options agree on every host: each rank in its own directory, so one relative path names a
 # file per host. The same file is accepted; one that differs on one host is refused everywhere.
@@ -149,13 +160,6 @@ rank_pid() {  # waits up to 10 s for the rank's process to exist
     done
     sleep 0.1
   done
-}
-# Ends whatever a run left in the hosts (an aborted run's daemons), so the next starts clean.
-reap() {
-  for i in $(seq 0 $((hosts - 1))); do
-    for p in $(ip netns pids "$prefix$i" 2> /dev/null); do kill -9 "$p" 2> /dev/null || true; done
-  done
-  sleep 0.2
 }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 move=
