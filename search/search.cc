@@ -537,6 +537,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   const int allowed = limits.search_moves.empty() ? int(root_moves.size()) : int(limits.search_moves.size());
   const int lines = std::clamp(options_.multi_pv, 1, allowed);
   std::vector<int> line_score(size_t(lines), 0);
+  std::vector<std::vector<Move>> line_pv(static_cast<size_t>(lines));  // each line's last completed PV
   report_ = &report;
   for (int depth = 1 + (helper_id_ & 1); depth <= max_depth && !aborted_; ++depth) {
     if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
@@ -559,7 +560,9 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
         if (value <= alpha || value >= beta) {
           r.bound = value <= alpha ? simd::tt::BOUND_UPPER : simd::tt::BOUND_LOWER;
           if (value <= alpha && line == 0) root_drop_ = std::max(root_drop_, score - value);
-          if (report && r.time_ms > 1000) report(r);
+          // No root move reached alpha on a fail low: the line is still the last completed one.
+          if (r.pv.empty()) r.pv = line_pv[size_t(line)];
+          if (report && r.time_ms >= options_.bound_report_ms && !r.pv.empty()) report(r);
           window *= kAspirationWidening;
           alpha = value <= alpha
                       ? (window > kAspirationGiveUp ? -kInfinite : std::max(value - window, -kInfinite))
@@ -579,6 +582,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
           completed_depth_.store(depth, std::memory_order_relaxed);
         }
         excluded_.push_back(ss->pv[0]);
+        line_pv[size_t(line)] = r.pv;
         if (report) report(r);
         break;
       }

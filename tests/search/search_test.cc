@@ -208,6 +208,42 @@ TEST(Search, CutShortIterationPlaysTheMoveItProvedBetter) {
   EXPECT_GT(changed_by_cut_short_iteration, 0);
 }
 
+// An aspiration failure at the root is reported with a line: a fail high with the move that beat
+// the window, a fail low (where no root move reached alpha) with the line's last completed PV,
+// whose first move is still the one that would be played.
+TEST(Search, RootAspirationFailuresAreReportedWithALine) {
+  TranspositionTable tt;
+  Options options;
+  options.bound_report_ms = 0;  // every failure, not only those after a second
+  Searcher searcher(tt, options);
+  std::atomic<bool> stop{false};
+  int fail_lows = 0, fail_highs = 0;
+  for (const char* fen : uci::kBenchPositions) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    tt.clear();
+    searcher.clear();
+    Limits limits;
+    limits.depth = 9;
+    std::vector<Report> lines;
+    searcher.run(game.position(), limits, stop, [&lines](const Report& r) { lines.push_back(r); });
+    core::Move completed = core::Move::none();  // the first move of the last completed line
+    for (const Report& r : lines) {
+      if (r.currmove != core::Move::none()) continue;
+      ASSERT_FALSE(r.pv.empty()) << fen << " depth " << r.depth << " bound " << int(r.bound);
+      EXPECT_TRUE(game.position().is_legal(r.pv[0])) << fen;
+      if (r.bound == simd::tt::BOUND_EXACT) completed = r.pv[0];
+      if (r.bound == simd::tt::BOUND_UPPER) {
+        ++fail_lows;
+        EXPECT_EQ(r.pv[0], completed) << fen << " depth " << r.depth;
+      }
+      if (r.bound == simd::tt::BOUND_LOWER) ++fail_highs;
+    }
+  }
+  EXPECT_GT(fail_lows, 0);
+  EXPECT_GT(fail_highs, 0);
+}
+
 uint64_t bench_nodes() {
   TranspositionTable tt;
   Options options;
