@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -51,8 +52,16 @@ std::pair<uint64_t, uint64_t> run_once(const SweepOptions& o, const search::Opti
 }  // namespace
 
 SweepResult run_sweep(const SweepOptions& o, const search::Options& search_options, std::ostream& out) {
-  const simd::Kernels saved_kernels = simd::kernels();
-  const std::string saved_target = simd::simd_target();
+  // The kernel and target settings in force come back however the sweep ends.
+  struct Restore {
+    simd::Kernels kernels = simd::kernels();
+    std::string target = simd::simd_target();
+    ~Restore() {
+      simd::set_kernels(kernels);
+      simd::set_simd_target(target);
+    }
+  };
+  std::optional<Restore> restore(std::in_place);
   SweepResult result;
   result.rows.push_back({"scalar", "best", {}, {}});
   for (const std::string& target : simd::available_targets())
@@ -74,8 +83,7 @@ SweepResult run_sweep(const SweepOptions& o, const search::Options& search_optio
           << ": nodes " << nodes << ", nodes/s " << nps << std::endl;
     }
   }
-  simd::set_kernels(saved_kernels);
-  simd::set_simd_target(saved_target);
+  restore.reset();
 
   const uint64_t signature = result.rows[0].nodes[0];
   if (!o.speedtest && o.threads == 1)
