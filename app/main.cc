@@ -107,7 +107,7 @@ void print_help() {
          "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
          "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
          "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
-         "  data stats|prepare|export ...        packed network data (docs/network.md)\n"
+         "  data stats|prepare|export|pack|unpack ...  network data (docs/network.md)\n"
          "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
          "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n";
 }
@@ -127,8 +127,8 @@ void print_version() {
 int run_datagen_on_every_rank(vblitz::tune::DatagenOptions options) {
   using namespace vblitz;
   const int rank = cluster::rank(), ranks = cluster::ranks();
-  if (ranks > 1 && options.format != tune::DataFormat::kPacked) {
-    if (rank == 0) std::cerr << "datagen in a cluster run writes packed shards: add --format packed\n";
+  if (ranks > 1 && options.format == tune::DataFormat::kText) {
+    if (rank == 0) std::cerr << "datagen in a cluster run writes shards: add --format packed or chain\n";
     return 2;
   }
   options.seed += 1000000 * uint64_t(rank);

@@ -3,15 +3,18 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <unordered_set>
+#include <utility>
 
 #include "core/file.h"
 #include "core/prng.h"
+#include "tune/game_chain.h"
 
 namespace vblitz::tune {
 
@@ -19,9 +22,11 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: vblitz data stats PATH... | data prepare OUTDIR PATH... [--validation FRACTION] [--seed N] | "
-    "data export PATH...";
+    "data export PATH... | data pack OUT.vbc PATH... | data unpack OUT.vbd PATH...";
 
-// The .vbd files named by `paths` (directories expanded, in name order).
+bool is_chain(const std::string& path) { return std::filesystem::path(path).extension() == ".vbc"; }
+
+// The .vbd and .vbc files named by `paths` (directories expanded, in name order).
 std::vector<std::string> expand(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
@@ -33,7 +38,8 @@ std::vector<std::string> expand(const std::vector<std::string>& paths) {
     std::vector<std::string> inside;
     std::error_code ec;
     for (auto it = fs::directory_iterator(p, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
-      if (it->path().extension() == ".vbd") inside.push_back(it->path().string());
+      if (it->path().extension() == ".vbd" || is_chain(it->path().string()))
+        inside.push_back(it->path().string());
     if (ec) files.push_back(p + "/<unreadable: " + ec.message() + ">");  // reported by the reader
     std::sort(inside.begin(), inside.end());
     files.insert(files.end(), inside.begin(), inside.end());
@@ -53,6 +59,45 @@ void print_histogram(const std::vector<std::pair<std::string, size_t>>& rows, si
       out << "  " << std::setw(14) << label << std::setw(11) << count << std::setw(7) << std::fixed
           << std::setprecision(2) << 100.0 * double(count) / double(total) << "% " << bar(count, most)
           << '\n';
+}
+
+// data pack OUT.vbc PATH... / data unpack OUT.vbd PATH...: the records of PATH... in one file of
+// the other format, and what it cost.
+int convert(bool pack, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() < 2) return err << kUsage << '\n', 2;
+  const std::string& target = args[0];
+  if (is_chain(target) != pack)
+    return err << "the output of data " << (pack ? "pack" : "unpack") << " is a " << (pack ? ".vbc" : ".vbd")
+               << " file, not '" << target << "'\n",
+           2;
+  std::vector<PackedPosition> records;
+  auto started = std::chrono::steady_clock::now();
+  const auto seconds_since = [&started] {
+    const auto now = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(now - std::exchange(started, now)).count();
+  };
+  if (auto error = read_packed({args.begin() + 1, args.end()}, records)) return err << *error << '\n', 1;
+  const double read_seconds = seconds_since();
+  out << "read " << records.size() << " records in " << std::fixed << std::setprecision(3) << read_seconds
+      << " s (" << std::setprecision(0) << double(records.size()) / std::max(read_seconds, 1e-9)
+      << " records/s)\n";
+  size_t bytes = records.size() * PackedPosition::kBytes;
+  if (pack) {
+    ChainStats stats;
+    const std::string chain = encode_chain(records, &stats);
+    std::ofstream file(target, std::ios::binary);
+    if (!file.write(chain.data(), std::streamsize(chain.size())) || !file.flush())
+      return err << "cannot write '" << target << "'\n", 1;
+    bytes = chain.size();
+    out << "keyframes " << stats.keyframes << ", plies " << stats.plies << "\n";
+  } else if (!write_packed(target, records)) {
+    return err << "cannot write '" << target << "'\n", 1;
+  }
+  const double seconds = seconds_since();
+  out << "wrote " << records.size() << " records to " << target << ": " << bytes << " bytes, "
+      << std::setprecision(2) << (records.empty() ? 0.0 : double(bytes) / double(records.size()))
+      << " bytes a record, in " << std::setprecision(3) << seconds << " s\n";
+  return 0;
 }
 
 int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -128,6 +173,18 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
     const uintmax_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (ec || !in) return "cannot read '" + path + "'";
+    if (is_chain(path)) {
+      std::string bytes;
+      try {
+        bytes.resize(size_t(size));
+      } catch (const std::bad_alloc&) {
+        return "not enough memory for '" + path + "'";
+      }
+      if (!in.read(bytes.data(), std::streamsize(bytes.size())))
+        return "cannot read '" + path + "': it changed while read";
+      if (auto error = decode_chain(bytes, out)) return "'" + path + "', " + *error;
+      continue;
+    }
     if (size % PackedPosition::kBytes)
       return "'" + path + "' is not a whole number of " + std::to_string(PackedPosition::kBytes) +
              "-byte records";
@@ -210,6 +267,7 @@ int run_data_command(const std::vector<std::string>& args, std::ostream& out, st
   const std::string& verb = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (verb == "prepare") return prepare(rest, out, err);
+  if (verb == "pack" || verb == "unpack") return convert(verb == "pack", rest, out, err);
   if (verb != "stats" && verb != "export")
     return err << "unknown data command '" << verb << "'\n" << kUsage << '\n', 2;
   std::vector<PackedPosition> records;

@@ -19,6 +19,7 @@
 #include "core/movegen.h"
 #include "eval/network.h"
 #include "search/search.h"
+#include "tune/game_chain.h"
 #include "tune/packed_position.h"
 
 namespace vblitz::tune {
@@ -88,7 +89,7 @@ bool keep_for_network(const core::Position& pos, const search::Result& r, int pl
 // Plays game `index` of the run (a function of the seed and the index alone) with the thread's
 // players.
 GameRecord play_game(int index, const std::string& opening, const DatagenOptions& options, Players& players) {
-  const bool packed = options.format == DataFormat::kPacked;
+  const bool packed = options.format != DataFormat::kText;
   search::TranspositionTable& tt = players.play_tt;
   search::Searcher& searcher = players.player;
   std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ULL + uint64_t(index));
@@ -197,6 +198,7 @@ std::string run_signature(const DatagenOptions& o) {
       << o.shard_games << '\n';
   if (o.eval_mode == search::EvalMode::kNetwork)
     out << "eval network " << eval::active_network_name() << '\n';
+  if (o.format == DataFormat::kChain) out << "format chain\n";
   return out.str();
 }
 
@@ -254,13 +256,19 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
       ++done_before;
       continue;
     }
-    std::string bytes;
+    std::vector<PackedPosition> records;
     for (const GameRecord& r :
          play_games(shard * options.shard_games, options.shard_games, openings, options, threads)) {
       dropped += r.unbalanced;
-      for (const Sample& s : r.samples)
-        bytes.append(reinterpret_cast<const char*>(s.packed.bytes.data()), 32);
+      for (const Sample& s : r.samples) records.push_back(s.packed);
       positions += long(r.samples.size());
+    }
+    std::string bytes;
+    if (options.format == DataFormat::kChain) {
+      bytes = encode_chain(records);
+    } else {
+      for (const PackedPosition& p : records)
+        bytes.append(reinterpret_cast<const char*>(p.bytes.data()), p.bytes.size());
     }
     const std::string partial = path + ".partial";  // renamed when whole, so a stop loses no shard
     {
@@ -286,7 +294,7 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
 }  // namespace
 
 std::string datagen_usage() {
-  return "usage: vblitz datagen OUT [--format text|packed] [--games N] [--nodes N] [--openings FILE] "
+  return "usage: vblitz datagen OUT [--format text|packed|chain] [--games N] [--nodes N] [--openings FILE] "
          "[--pgn FILE] [--random-plies N] [--threads N] [--seed N] [--min-ply N] [--max-opening-score CP] "
          "[--shard-games N]\n(the global flags --eval-mode network and --eval-file FILE choose the players' "
          "evaluation)";
@@ -294,7 +302,8 @@ std::string datagen_usage() {
 
 std::string shard_path(const DatagenOptions& options, int shard) {
   char name[64];
-  std::snprintf(name, sizeof name, "seed%llu-%06d.vbd", static_cast<unsigned long long>(options.seed), shard);
+  std::snprintf(name, sizeof name, "seed%llu-%06d.%s", static_cast<unsigned long long>(options.seed), shard,
+                options.format == DataFormat::kChain ? "vbc" : "vbd");
   return (std::filesystem::path(options.out_path) / name).string();
 }
 
@@ -319,8 +328,10 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
       o.pgn_path = value;
     } else if (flag == "--openings") {
       o.openings_path = value;
-    } else if (flag == "--format" && (value == "text" || value == "packed")) {
-      o.format = value == "text" ? DataFormat::kText : DataFormat::kPacked;
+    } else if (flag == "--format" && (value == "text" || value == "packed" || value == "chain")) {
+      o.format = value == "text"     ? DataFormat::kText
+                 : value == "packed" ? DataFormat::kPacked
+                                     : DataFormat::kChain;
     } else if (flag == "--games" && (v = number(1, 100000000))) {
       o.games = int(*v);
     } else if (flag == "--nodes" && (v = number(1, 1L << 40))) {
@@ -341,7 +352,7 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
       return "bad argument '" + flag + " " + value + "'";
     }
   }
-  if (o.format == DataFormat::kPacked && !o.pgn_path.empty())
+  if (o.format != DataFormat::kText && !o.pgn_path.empty())
     return std::string("--pgn goes with --format text");
   return std::nullopt;
 }

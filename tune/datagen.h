@@ -2,7 +2,8 @@
 // - text, for the Texel tuner: the quiet positions as "FEN [1.0|0.5|0.0]" (result from White's
 //   side), optionally with the games as PGN;
 // - packed, for network training: 32-byte records (tune/packed_position.h) with the search
-//   score and the result, in shards of a directory; a run resumes where it stopped.
+//   score and the result, in shards of a directory; a run resumes where it stopped; or the same
+//   records as game chains (`chain`, tune/game_chain.h), one .vbc file a shard.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,9 @@
 
 namespace vblitz::tune {
 
-enum class DataFormat { kText, kPacked };
+// kChain: the packed records of each shard as a game chain (tune/game_chain.h), about a ninth of
+// the size.
+enum class DataFormat { kText, kPacked, kChain };
 
 struct DatagenOptions {
   std::string out_path;       // text: the output file; packed: the shard directory
@@ -34,7 +37,7 @@ struct DatagenOptions {
   int shard_games = 256;        // games per shard file
 };
 
-// Parses the arguments after "datagen": OUT [--format text|packed] [--games N] [--nodes N]
+// Parses the arguments after "datagen": OUT [--format text|packed|chain] [--games N] [--nodes N]
 // [--openings FILE] [--pgn FILE] [--random-plies N] [--threads N] [--seed N] [--min-ply N]
 // [--max-opening-score CP] [--shard-games N]. Returns the error, if any.
 std::optional<std::string> parse_datagen_args(const std::vector<std::string>& args, DatagenOptions& options);
@@ -46,7 +49,7 @@ std::string datagen_usage();
 // the positions written to *positions if given.
 int run_datagen(const DatagenOptions& options, std::ostream& log, long* positions = nullptr);
 
-// The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd.
+// The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd (.vbc for chains).
 std::string shard_path(const DatagenOptions& options, int shard);
 
 }  // namespace vblitz::tune

@@ -1,5 +1,6 @@
 // libFuzzer target over the UCI command parser, the FEN parser, the PGN reader, the Polyglot
-// book reader, the parameter file reader, the network file loader and the packed training records. Built by
+// book reader, the parameter file reader, the network file loader, the packed training records and
+// the game-chain decoder. Built by
 // the `fuzz` preset (clang); `ctest --preset fuzz` runs it for a bounded time.
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "core/movegen.h"
 #include "eval/network.h"
 #include "eval/param_blocks.h"
+#include "tune/game_chain.h"
 #include "tune/packed_position.h"
 #include "uci/uci.h"
 
@@ -109,6 +111,15 @@ bool expensive(const std::string& line) {
 
 }  // namespace
 
+// The whole input as a game chain (with its magic put in front): what decodes encodes and decodes
+// again to the same records.
+void fuzz_chain(const std::string& text) {
+  std::vector<tune::PackedPosition> records;
+  if (tune::decode_chain(std::string(tune::kChainMagic) + text, records)) return;
+  std::vector<tune::PackedPosition> again;
+  if (tune::decode_chain(tune::encode_chain(records), again) || again != records) __builtin_trap();
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static std::ostringstream sink;
   static uci::Engine engine(sink);
@@ -118,6 +129,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz_param_file(text);
   fuzz_network(text);
   fuzz_packed(text);
+  fuzz_chain(text);
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     if (expensive(line)) continue;

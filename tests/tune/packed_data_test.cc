@@ -104,6 +104,28 @@ TEST(PackedDatagen, ShardsHoldFilteredPositionsAndResumeToTheSameBytes) {
   EXPECT_NE(tune::run_datagen(other_eval, refused_eval), 0);
 }
 
+// `--format chain` writes the same records, each shard a game chain of a few bytes a record.
+TEST(PackedDatagen, ChainShardsHoldTheSameRecords) {
+  const tune::DatagenOptions packed = packed_run("vblitz_packed_for_chain");
+  tune::DatagenOptions chain = packed_run("vblitz_chain");
+  chain.format = tune::DataFormat::kChain;
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_datagen(packed, log), 0) << log.str();
+  ASSERT_EQ(tune::run_datagen(chain, log), 0) << log.str();
+  uintmax_t packed_bytes = 0, chain_bytes = 0;
+  for (int shard = 0; shard < 3; ++shard) {
+    const std::string path = tune::shard_path(chain, shard);
+    ASSERT_EQ(std::filesystem::path(path).extension(), ".vbc");
+    std::vector<tune::PackedPosition> from_packed, from_chain;
+    ASSERT_FALSE(tune::read_packed({tune::shard_path(packed, shard)}, from_packed));
+    ASSERT_FALSE(tune::read_packed({path}, from_chain));
+    EXPECT_EQ(from_chain, from_packed) << "shard " << shard;
+    packed_bytes += std::filesystem::file_size(tune::shard_path(packed, shard));
+    chain_bytes += std::filesystem::file_size(path);
+  }
+  EXPECT_LT(chain_bytes * 5, packed_bytes);
+}
+
 TEST(PackedDatagen, NetworkModePlayersScoreWithTheNetwork) {
   tune::DatagenOptions classic = packed_run("vblitz_packed_classic");
   tune::DatagenOptions network = packed_run("vblitz_packed_network");
