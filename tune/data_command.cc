@@ -129,14 +129,28 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   const bool by_files = files.size() >= 2;
   const size_t held_files =
       by_files ? std::min(files.size() - 1, size_t(std::ceil(double(files.size()) * validation))) : 0;
-  std::vector<PackedPosition> records, validation_set;
-  const std::vector<std::string> train_files(files.begin(), files.end() - long(held_files)),
-      validation_files(files.end() - long(held_files), files.end());
-  if (auto error = read_packed(train_files, records)) return err << *error << '\n', 1;
-  if (auto error = read_packed(validation_files, validation_set)) return err << *error << '\n', 1;
-  const size_t read = records.size() + validation_set.size();
+  // Each input (a generation's directory, say) with the records it holds and the new positions
+  // it adds: files are read and de-duplicated in order, training files first.
+  struct Contribution {
+    size_t records = 0, kept = 0;
+  };
+  std::vector<Contribution> contributions(inputs.size());
+  std::vector<size_t> input_of;  // files[i] comes from inputs[input_of[i]]
+  for (size_t i = 0; i < inputs.size(); ++i) input_of.resize(input_of.size() + expand({inputs[i]}).size(), i);
+  std::vector<PackedPosition> records, validation_set, chunk;
   std::unordered_set<uint64_t> seen;
-  const size_t duplicates = deduplicate(records, seen) + deduplicate(validation_set, seen);
+  size_t read = 0, duplicates = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    chunk.clear();
+    if (auto error = read_packed({files[i]}, chunk)) return err << *error << '\n', 1;
+    read += chunk.size();
+    contributions[input_of[i]].records += chunk.size();
+    const size_t dropped = deduplicate(chunk, seen);
+    duplicates += dropped;
+    contributions[input_of[i]].kept += chunk.size();
+    std::vector<PackedPosition>& into = i < files.size() - held_files ? records : validation_set;
+    into.insert(into.end(), chunk.begin(), chunk.end());
+  }
   shuffle_records(records, seed);
   shuffle_records(validation_set, seed + 1);
   if (!by_files) {
@@ -155,8 +169,12 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       << (by_files
               ? std::to_string(held_files) + " of " + std::to_string(files.size()) + " files (whole games)"
               : std::string("records of the one input file (games straddle the split)"))
-      << '\n'
-      << train_path << ":\n";
+      << '\n';
+  if (inputs.size() > 1)
+    for (size_t i = 0; i < inputs.size(); ++i)
+      out << "  " << inputs[i] << ": " << contributions[i].records << " records, " << contributions[i].kept
+          << " new positions\n";
+  out << train_path << ":\n";
   print_stats(records, out);
   out << validation_path << ":\n";
   print_stats(validation_set, out);

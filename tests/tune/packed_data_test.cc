@@ -215,6 +215,20 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
   for (const auto& p : last_shard) in_last.insert(p.position_hash());
   for (const auto& p : held) EXPECT_TRUE(in_last.count(p.position_hash()));
 
+  // Several generations merged: each input's records and the new positions it adds, the later
+  // ones counting what the earlier hold (here a doubled copy of the run and then the run again).
+  const std::string merged = ::testing::TempDir() + "/vblitz_prepared_merged";
+  std::ostringstream merged_out;
+  ASSERT_EQ(tune::run_data_command({"prepare", merged, doubled, o.out_path}, merged_out, err), 0)
+      << err.str();
+  EXPECT_NE(merged_out.str().find(doubled + ": " + std::to_string(twice.size()) + " records, " +
+                                  std::to_string(unique) + " new positions"),
+            std::string::npos)
+      << merged_out.str();
+  EXPECT_NE(merged_out.str().find(o.out_path + ": " + std::to_string(records.size()) + " records, 0 new"),
+            std::string::npos)
+      << merged_out.str();
+
   // Statistics and the text export.
   std::ostringstream stats, text;
   ASSERT_EQ(tune::run_data_command({"stats", o.out_path}, stats, err), 0);
