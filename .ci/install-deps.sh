@@ -4,4 +4,4 @@
 set -euo pipefail
 bash "$(dirname "$0")/apt-install-missing.sh" cmake make g++ clang libhwy-dev libomp-dev libgtest-dev \
   libbenchmark-dev libclang-rt-14-dev clang-format polyglot stockfish python3 python3-jsonschema \
-  nlohmann-json3-dev dpkg-dev
+  nlohmann-json3-dev dpkg-dev libhwloc-dev

@@ -6,6 +6,7 @@
 
 #include "app/build_info.h"
 #include "eval/network.h"
+#include "search/topology.h"
 #include "simd/dispatch.h"
 
 namespace vblitz::app {
@@ -25,6 +26,14 @@ uint64_t per_second(uint64_t nodes, int64_t ms) { return nodes * 1000 / uint64_t
 
 }  // namespace
 
+nlohmann::json topology_json(const search::Topology& t) {
+  nlohmann::json memory = nlohmann::json::array();
+  for (uint64_t bytes : t.numa_memory) memory.push_back(bytes >> 20);
+  return {{"source", t.source},       {"packages", t.packages}, {"numa_nodes", t.numa_nodes},
+          {"l3_groups", t.l3_groups}, {"cores", t.cores},       {"hardware_threads", t.hardware_threads()},
+          {"numa_memory_mb", memory}};
+}
+
 nlohmann::json result_document(const std::string& kind) {
   const BuildInfo b = build_info();
   const MachineInfo m = machine_info();
@@ -42,7 +51,8 @@ nlohmann::json result_document(const std::string& kind) {
             {"hardware_threads", m.hardware_threads},
             {"memory_mb", m.memory_mb},
             {"os", m.os},
-            {"simd_targets", simd::available_targets()}}}};
+            {"simd_targets", simd::available_targets()},
+            {"topology", topology_json(search::machine_topology())}}}};
 }
 
 nlohmann::json settings_json(const search::Options& options, int threads, size_t hash_mb) {

@@ -14,6 +14,7 @@
 #include "core/game.h"
 #include "eval/param_blocks.h"
 #include "search/threads.h"
+#include "search/topology.h"
 #include "simd/dispatch.h"
 #include "tune/data_command.h"
 #include "tune/datagen.h"
@@ -118,7 +119,9 @@ void print_version() {
   std::cout << "VBlitz " << b.version << " (commit " << b.commit << ", " << b.build_type << " build, "
             << b.compiler << ")\nSIMD targets compiled in and supported here:";
   for (const std::string& t : vblitz::simd::available_targets()) std::cout << ' ' << t;
-  std::cout << "\n" << vblitz::simd::describe() << '\n';
+  std::cout << "\n"
+            << vblitz::simd::describe() << "\ntopology: " << vblitz::search::machine_topology().summary()
+            << '\n';
 }
 
 // `datagen` on every process of a cluster run: rank r plays the seed + 1,000,000 r, so its shards

@@ -13,6 +13,7 @@
 #include "book/pgn.h"
 #include "core/game.h"
 #include "search/threads.h"
+#include "search/topology.h"
 #include "simd/dispatch.h"
 
 namespace vblitz::app {
@@ -129,6 +130,7 @@ SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Opt
   if (total.stopped) out << "info string speedtest stopped\n";
   const uint64_t nps = total.nodes * 1000 / uint64_t(total.time_ms);
   out << "\nCPU: " << machine.cpu_model << " (" << machine.hardware_threads << " hardware threads)\n"
+      << "Topology: " << search::machine_topology().summary() << '\n'
       << "Threads: " << options.threads << "\nHash (MB): " << options.hash_mb << '\n'
       << "Positions searched: " << total.positions << '\n'
       << "Mean depth: " << std::fixed << std::setprecision(1) << total.mean_depth << '\n'

@@ -46,12 +46,12 @@ def main():
         for path in sorted(glob.glob(os.path.join(d, "**", "*.json"), recursive=True)):
             with open(path) as f:
                 doc = json.load(f)
-            if not isinstance(doc, dict) or doc.get("schema") != "vblitz-result/1":
+            if not isinstance(doc, dict) or doc.get("schema") not in ("vblitz-result/1", "vblitz-result/2"):
                 continue
             for row in rows_of(doc):
                 groups.setdefault(row[:6], []).append(row[6])
     if not groups:
-        sys.exit("no vblitz-result/1 files found")
+        sys.exit("no vblitz-result files found")
     table = sorted(((key, statistics.median(v), len(v)) for key, v in groups.items()), key=lambda r: r[0])
     print("| machine | test | eval | threads | SIMD target | kernels | nodes/s per thread (median) | results |")
     print("|---|---|---|---|---|---|---|---|")

@@ -55,8 +55,11 @@ with tempfile.TemporaryDirectory() as out_dir:
     check(bench["settings"]["kernels"] == "scalar", "bench settings name the kernels in force")
     check(bench["settings"]["threads"] == 1, "bench threads")
     check(bench["machine"]["simd_targets"], "machine targets")
+    topo = bench["machine"]["topology"]
+    check(1 <= topo["packages"] <= topo["cores"] <= topo["hardware_threads"], "topology counts nest")
 
     speed, text = run(["--eval-mode", "network", "speedtest", "1", "4", "2"], out_dir, "speedtest.json")
+    check(f"Topology: {topo['packages']} package" in text, "speedtest prints the topology")
     s = speed["speedtest"]
     check(s["nodes"] == printed(text, "Nodes searched"), "speedtest nodes equal the printed count")
     check(s["positions"] == printed(text, "Positions searched") and s["games"] == 4, "speedtest positions")
