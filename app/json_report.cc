@@ -63,6 +63,7 @@ nlohmann::json settings_json(const search::Options& options, int threads, size_t
           {"eval_mode", search::eval_mode_name(options.eval_mode)},
           {"network", network ? eval::active_network_name() : ""},
           {"threads", threads},
+          {"thread_binding", search::binding_name(options.thread_binding)},
           {"hash_mb", hash_mb}};
 }
 

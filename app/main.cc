@@ -25,14 +25,15 @@
 
 namespace {
 
-// Applies and removes the global flags (--kernels, --simd-target, --eval-mode, --eval-file)
-// from args; false on error.
-bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode& eval_mode) {
+// Applies and removes the global flags (--kernels, --simd-target, --eval-mode, --eval-file,
+// --thread-binding) from args; false on error.
+bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode& eval_mode,
+                        vblitz::search::Binding& binding) {
   using namespace vblitz;
   std::vector<std::string> rest;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] != "--kernels" && args[i] != "--simd-target" && args[i] != "--eval-mode" &&
-        args[i] != "--eval-file") {
+        args[i] != "--eval-file" && args[i] != "--thread-binding") {
       rest.push_back(args[i]);
       continue;
     }
@@ -48,6 +49,11 @@ bool apply_global_flags(std::vector<std::string>& args, vblitz::search::EvalMode
         return false;
       }
       eval_mode = value == "classic" ? search::EvalMode::kClassic : search::EvalMode::kNetwork;
+    } else if (args[i - 1] == "--thread-binding") {
+      if (!search::parse_binding(value, binding)) {
+        std::cerr << "--thread-binding takes auto, none or cores, not '" << value << "'\n";
+        return false;
+      }
     } else if (args[i - 1] == "--eval-file") {
       if (auto error = eval::load_active_network(value)) {
         std::cerr << "--eval-file: " << *error << '\n';
@@ -93,6 +99,7 @@ void print_help() {
          "  --kernels vector|scalar|all-vector   Highway kernels or their scalar twins\n"
          "  --simd-target best|TARGET            cap Highway's dispatch (see --version)\n"
          "  --eval-mode classic|network          the evaluation (default network)\n"
+         "  --thread-binding auto|none|cores     where search threads run (docs/benchmarking.md)\n"
          "  --eval-file NET.nnue                 load a network file\n"
          "  --help, --version\n\n"
          "commands:\n"
@@ -157,13 +164,15 @@ int run(std::vector<std::string> args) {
     return 0;
   }
   search::EvalMode eval_mode = search::kDefaultEvalMode;
-  if (!apply_global_flags(args, eval_mode)) return 2;
+  search::Binding binding = search::Binding::kAuto;
+  if (!apply_global_flags(args, eval_mode, binding)) return 2;
   std::ostream silent(nullptr);  // what ranks other than 0 print to
   std::ostream& out = root ? std::cout : silent;
   if (args.empty()) {
     // The flags that are options of the engine become its first setoption, as a GUI's would.
-    const std::vector<std::string> startup = {"setoption name EvalMode value " +
-                                              std::string(search::eval_mode_name(eval_mode))};
+    const std::vector<std::string> startup = {
+        "setoption name EvalMode value " + std::string(search::eval_mode_name(eval_mode)),
+        "setoption name ThreadBinding value " + std::string(search::binding_name(binding))};
     return uci::run_loop(std::cin, out, startup);
   }
   if (cluster::ranks() > 1 && args[0] != "perft" && args[0] != "bench" && args[0] != "datagen") {
@@ -246,6 +255,7 @@ int run(std::vector<std::string> args) {
   if (app::is_speed_command(command)) {
     search::Options options;
     options.eval_mode = eval_mode;
+    options.thread_binding = binding;
     return app::run_speed_command(command, rest, options, out, std::cerr);
   }
   std::cerr << "unknown command '" << command << "' (vblitz --help lists them)\n";

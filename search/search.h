@@ -19,6 +19,7 @@
 #include "search/score.h"
 #include "search/search_link.h"
 #include "search/time_manager.h"
+#include "search/topology.h"
 #include "search/tt.h"
 
 namespace vblitz::search {
@@ -36,13 +37,14 @@ inline const char* eval_mode_name(EvalMode mode) {
 // User-settable search behaviour.
 struct Options {
   EvalMode eval_mode = kDefaultEvalMode;
-  int killer_count = 2;            // killers kept per ply (1..10)
-  bool draw_by_ply = false;        // Cray Blitz: later draws score a little better for the root side
-  bool delay_penalty = false;      // micro-Max: a gain found sooner scores a little better
-  int contempt = 0;                // centipawns a draw is worth less to the root side
-  int multi_pv = 1;                // principal variations searched and reported per iteration
-  int64_t move_overhead = 10;      // ms kept back for the GUI and the network
-  int64_t bound_report_ms = 1000;  // aspiration failures reported once a search ran this long
+  int killer_count = 2;                     // killers kept per ply (1..10)
+  bool draw_by_ply = false;                 // Cray Blitz: later draws score a little better for the root side
+  bool delay_penalty = false;               // micro-Max: a gain found sooner scores a little better
+  int contempt = 0;                         // centipawns a draw is worth less to the root side
+  int multi_pv = 1;                         // principal variations searched and reported per iteration
+  int64_t move_overhead = 10;               // ms kept back for the GUI and the network
+  int64_t bound_report_ms = 1000;           // aspiration failures reported once a search ran this long
+  Binding thread_binding = Binding::kAuto;  // where the pool's threads run (search/topology.h)
 };
 
 // One completed (or aborted) iteration, as the UCI `info` line reports it.

@@ -2,6 +2,7 @@
 #include "search/threads.h"
 
 #include <omp.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -83,6 +84,15 @@ void ThreadPool::clear() {
   for (auto& s : searchers_) s->clear();
 }
 
+void ThreadPool::bind(int id) {
+  // The binding of this operating-system thread: OpenMP reuses its workers from search to search.
+  thread_local int bound_to = -1;  // -1: every CPU the process started with
+  const int want =
+      placement_.empty() ? -1 : machine_topology().threads[size_t(placement_[size_t(id)])].os_index;
+  if (want != bound_to && bind_this_thread(want) >= 0) bound_to = want;
+  cpus_at_start_[size_t(id)] = sched_getcpu();
+}
+
 uint64_t ThreadPool::total_nodes() const {
   uint64_t n = 0;
   for (const auto& s : searchers_) n += s->nodes_searched();
@@ -100,7 +110,14 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   tt_.new_search();
   for (auto& s : searchers_) s->forget_depth_completed();
   const int n = size();
+  if (placed_threads_ != n || placed_binding_ != options_.thread_binding) {
+    placement_ = place_threads(machine_topology(), n, options_.thread_binding);
+    placed_threads_ = n;
+    placed_binding_ = options_.thread_binding;
+  }
+  cpus_at_start_.assign(size_t(n), -1);
   if (n == 1) {
+    bind(0);
     core::Position root = pos;
     return searchers_[0]->run(root, limits, stop, report);
   }
@@ -128,6 +145,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
 #pragma omp parallel num_threads(n)
   {
     const int id = omp_get_thread_num();
+    bind(id);
     core::Position root = pos;  // the game's earlier states are shared, read only
     searchers_[size_t(id)]->share_node_count(&pool_nodes);
     if (id == 0) {

@@ -42,14 +42,24 @@ class ThreadPool {
   // the processes' trees differ), and their searches use `link` (nullptr: none). Only between
   // searches; resize() keeps both.
   void set_cluster(int first, SearchLink* link);
+  // The CPU each thread ran on when the last search started (sched_getcpu), after binding:
+  // with Options::thread_binding kCores, each thread's placed hardware thread.
+  const std::vector<int>& cpus_at_start() const { return cpus_at_start_; }
 
  private:
+  // Binds the calling thread, the pool's thread `id`, as Options::thread_binding places it (a
+  // thread already so bound is left alone) and records where it runs.
+  void bind(int id);
   int first_id_ = 0;
   SearchLink* link_ = nullptr;
 
   TranspositionTable& tt_;
   const Options& options_;
   std::vector<std::unique_ptr<Searcher>> searchers_;
+  std::vector<int> placement_;  // for placed_threads_ threads under placed_binding_
+  int placed_threads_ = 0;
+  Binding placed_binding_ = Binding::kNone;
+  std::vector<int> cpus_at_start_;
 };
 
 }  // namespace vblitz::search

@@ -1,6 +1,9 @@
 // The topology through hwloc, and thread placement on it.
 #include "search/topology.h"
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -147,6 +150,23 @@ const char* binding_name(Binding b) {
     case Binding::kAuto: return "auto";
   }
   return "none";
+}
+
+int bind_this_thread(int os_index) {
+  static const cpu_set_t started_with = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    sched_getaffinity(0, sizeof set, &set);
+    return set;
+  }();
+  cpu_set_t set = started_with;
+  if (os_index >= 0) {
+    if (os_index >= CPU_SETSIZE) return -1;
+    CPU_ZERO(&set);
+    CPU_SET(os_index, &set);
+  }
+  if (pthread_setaffinity_np(pthread_self(), sizeof set, &set) != 0) return -1;
+  return sched_getcpu();
 }
 
 std::vector<int> place_threads(const Topology& topology, int count, Binding binding) {

@@ -46,6 +46,10 @@ enum class Binding {
 bool parse_binding(const std::string& name, Binding& out);
 const char* binding_name(Binding b);
 
+// Binds the calling thread to the CPU with this operating-system number, or with -1 to every CPU
+// the process started with. Returns the CPU it runs on afterwards, -1 when the system refused.
+int bind_this_thread(int os_index);
+
 // The index into topology.threads of the hardware thread for each of `count` search threads,
 // or an empty list when the threads are not bound. Threads past the hardware threads wrap round.
 std::vector<int> place_threads(const Topology& topology, int count, Binding binding);

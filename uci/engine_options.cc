@@ -118,6 +118,14 @@ std::vector<Option> Engine::make_options() {
                      worker_.wait();
                      return kDone;
                    }));
+  o.push_back(combo("ThreadBinding", "auto", {"auto", "none", "cores"},
+                    "`cores`: each search thread on its own hardware thread, spread over packages and "
+                    "NUMA nodes, cores before SMT siblings; `auto`: so where there are several NUMA "
+                    "nodes; `none`: where the system puts them",
+                    [this](const std::string& v) {
+                      search::parse_binding(v, options_.thread_binding);
+                      return kDone;
+                    }));
   o.push_back(button("Clear Hash", "empties the table and the history", [this] {
     tt_.clear();
     pool_.clear();

@@ -3,6 +3,9 @@
 #include "search/threads.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
+#include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
@@ -34,6 +37,45 @@ TEST(Threads, SeveralThreadsFindTheMate) {
     Result r = pool.run(game.position(), limits, stop, nullptr);
     EXPECT_EQ(game.position().to_uci(r.best), "f6a6") << threads;
     EXPECT_EQ(r.score, mate_in(5)) << threads;
+  }
+}
+
+// ThreadBinding cores puts each thread on its placed hardware thread (the kernel reports the CPU
+// it runs on); none gives every thread the whole machine back.
+TEST(Threads, CoresBindingPutsEachThreadOnItsPlacedHardwareThread) {
+  const auto cpus_allowed = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    pthread_getaffinity_np(pthread_self(), sizeof set, &set);
+    return CPU_COUNT(&set);
+  };
+  const int all = cpus_allowed();
+  TranspositionTable tt;
+  Options options;
+  ThreadPool pool(tt, options);
+  core::Game game;
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 4;
+  const Topology& machine = machine_topology();
+  options.thread_binding = Binding::kCores;
+  for (int threads : {1, 2, 4}) {
+    pool.resize(threads);
+    pool.run(game.position(), limits, stop, nullptr);
+    const std::vector<int> placed = place_threads(machine, threads, Binding::kCores);
+    ASSERT_EQ(int(pool.cpus_at_start().size()), threads);
+    for (int i = 0; i < threads; ++i)
+      EXPECT_EQ(pool.cpus_at_start()[size_t(i)], machine.threads[size_t(placed[size_t(i)])].os_index)
+          << "thread " << i << " of " << threads;
+  }
+  options.thread_binding = Binding::kNone;
+  for (int threads : {4, 1}) {
+    pool.resize(threads);
+    pool.run(game.position(), limits, stop, nullptr);
+    std::vector<int> allowed(static_cast<size_t>(threads));
+#pragma omp parallel num_threads(threads)
+    allowed[size_t(omp_get_thread_num())] = cpus_allowed();
+    for (int n : allowed) EXPECT_EQ(n, all) << threads << " threads";
   }
 }
 
