@@ -130,7 +130,7 @@ TEST(GameChain, MalformedChainsAreRefusedWithAReason) {
 
 TEST(GameChain, DataPackAndUnpackRoundTripFiles) {
   const std::vector<PackedPosition> records = random_game_records(30, 13);
-  const std::string dir = ::testing::TempDir() + "/vblitz_chain";
+  const std::string dir = ::testing::TempDir() + "/vblitz_pack_unpack";
   std::filesystem::create_directories(dir);
   ASSERT_TRUE(write_packed(dir + "/a.vbd", records));
   std::ostringstream out, err;
