@@ -95,6 +95,8 @@ nlohmann::json speedtest_json(const SpeedtestResult& r, const SpeedtestOptions& 
           {"time_ms", r.time_ms},
           {"nodes_per_second", nps},
           {"nodes_per_second_per_thread", nps / uint64_t(std::max(options.threads, 1))},
+          {"cpu_time_ms", r.cpu_ms},
+          {"nodes_per_cpu_second", per_second(r.nodes, r.cpu_ms)},
           {"hashfull_permille", r.hashfull},
           {"mean_depth", r.mean_depth},
           {"complete", !r.stopped}};

@@ -58,6 +58,13 @@ int64_t elapsed_ms(Clock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
+// CPU time used by every thread of the process so far, in microseconds.
+int64_t process_cpu_us() {
+  timespec t{};
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0) return 0;
+  return int64_t(t.tv_sec) * 1000000 + t.tv_nsec / 1000;
+}
+
 // Plays one game's positions under its clock; adds to `total`; false when stopped.
 bool search_game(const SpeedtestGame& game, int64_t game_ms, search::ThreadPool& pool,
                  search::TranspositionTable& tt, SpeedtestResult& total, int total_positions,
@@ -115,6 +122,7 @@ SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Opt
       << simd::describe() << std::endl;
   SpeedtestResult total;
   const Clock::time_point start = Clock::now();
+  const int64_t cpu_start_us = process_cpu_us();
   for (const SpeedtestGame& game : games) {
     tt.clear();  // a new game, as after ucinewgame
     pool.clear();
@@ -125,6 +133,7 @@ SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Opt
     }
   }
   total.time_ms = std::max<int64_t>(elapsed_ms(start), 1);
+  total.cpu_ms = std::max<int64_t>((process_cpu_us() - cpu_start_us) / 1000, 1);
   if (total.games) total.hashfull /= total.games;
   if (total.positions) total.mean_depth /= total.positions;
   if (total.stopped) out << "info string speedtest stopped\n";
@@ -138,7 +147,9 @@ SpeedtestResult run_speedtest(const SpeedtestOptions& options, const search::Opt
       << "Total time (ms): " << total.time_ms << '\n'
       << "Nodes searched: " << total.nodes << '\n'
       << "Nodes/second: " << nps << '\n'
-      << "Nodes/second per thread: " << nps / uint64_t(options.threads) << std::endl;
+      << "Nodes/second per thread: " << nps / uint64_t(options.threads) << '\n'
+      << "CPU time (ms): " << total.cpu_ms << '\n'
+      << "Nodes/CPU-second: " << total.nodes * 1000 / uint64_t(total.cpu_ms) << std::endl;
   return total;
 }
 

@@ -28,6 +28,9 @@ SpeedtestOptions default_speedtest_options();
 struct SpeedtestResult {
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  int64_t cpu_ms = 0;  // CPU time the process used during the run: the search threads' (the
+                       // waiting main thread uses almost none); steadier than time_ms where
+                       // other work shares the cores
   int games = 0, positions = 0;
   int hashfull = 0;         // permille of the table in use at each game's end, the mean
   double mean_depth = 0.0;  // completed depth, the mean over the positions

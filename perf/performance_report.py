@@ -131,14 +131,19 @@ def main():
     lines += ["", "![thread scaling](threads.svg)", "", thread_scaling.END, "",
               "## speedtest: the whole machine as in play", "",
               f"`vblitz speedtest T {64}xT {args.speedtest_seconds}` (419 positions of four games under a clock; "
-              "each run's nodes per second, then the median and the spread (max - min) / median):", "",
-              "| threads | runs (nodes/second) | median | spread | speed-up | mean depth |", "|---|---|---|---|---|---|"]
+              "each run's nodes per second, then the median and the spread (max - min) / median; the same for "
+              "nodes per CPU-second of the search threads, the figure to quote on a shared machine):", "",
+              "| threads | runs (nodes/second) | median | spread | nodes/CPU-second (median) | its spread | speed-up | "
+              "mean depth |", "|---|---|---|---|---|---|---|---|"]
     for t in threads:
         values = [s["nodes_per_second"] for s in speed[t]]
         spread = (max(values) - min(values)) / s_nps[t] * 100
         depth = statistics.median(s["mean_depth"] for s in speed[t])
+        cpu = [s["nodes_per_cpu_second"] for s in speed[t]]
+        cpu_med = statistics.median(cpu)
+        cpu_spread = (max(cpu) - min(cpu)) / cpu_med * 100
         lines.append(f"| {t} | {', '.join(str(v) for v in values)} | {s_nps[t]:.0f} | {spread:.1f}% | "
-                     f"{s_nps[t] / s_nps[1]:.2f}x | {depth:.1f} |")
+                     f"{cpu_med:.0f} | {cpu_spread:.1f}% | {s_nps[t] / s_nps[1]:.2f}x | {depth:.1f} |")
     lines += ["", "## Other engines' bench (their own positions and depths, 1 thread)", ""]
     vector = next(r for r in sweeps["classic"]["sweep"]["runs"] if r["kernels"] == "vector")
     if peers:

@@ -54,7 +54,8 @@ def topology_text(machine):
 
 def figures(docs):
     """The page's figures of one machine: nodes/s by (test, threads) as medians of the runs,
-    speedtest runs by threads, and vector/scalar ratios by (eval, target, kernels)."""
+    speedtest runs by threads (nodes per wall-clock second, and per CPU-second where the result
+    has it), and vector/scalar ratios by (eval, target, kernels)."""
     nps, speed_runs, ratios = {}, {}, {}
     for d in docs:
         kind, s = d["kind"], d["settings"]
@@ -63,7 +64,8 @@ def figures(docs):
             key = (kind, s["eval_mode"], s["threads"])
             nps.setdefault(key, []).append(f["nodes_per_second"])
             if kind == "speedtest":
-                speed_runs.setdefault((s["eval_mode"], s["threads"]), []).append(f["nodes_per_second"])
+                speed_runs.setdefault((s["eval_mode"], s["threads"]), []).append(
+                    (f["nodes_per_second"], f.get("nodes_per_cpu_second")))
         elif kind == "sweep":
             for r in d["sweep"]["runs"]:
                 if r["kernels"] != "scalar":
@@ -164,12 +166,20 @@ def page(sets_docs):
                             f"<td>{figure(name, 'nps', f'{kind}/{ev}/{t}', f'{v:.0f}')}</td></tr>")
     spread_rows = []
     for name, (_, runs, _) in sets:
-        for (ev, t), values in sorted(runs.items()):
+        for (ev, t), pairs in sorted(runs.items()):
+            values = [wall for wall, _ in pairs]
             med = statistics.median(values)
             spread = (max(values) - min(values)) / med * 100 if med else 0
+            cpu = [c for _, c in pairs if c is not None]
+            cpu_cells = "<td>-</td><td>-</td>"
+            if len(cpu) == len(pairs):
+                cpu_med = statistics.median(cpu)
+                cpu_spread = (max(cpu) - min(cpu)) / cpu_med * 100 if cpu_med else 0
+                cpu_cells = (f"<td>{figure(name, 'cpu_nps', f'{ev}/{t}', f'{cpu_med:.0f}')}</td>"
+                             f"<td>{figure(name, 'cpu_spread', f'{ev}/{t}', f'{cpu_spread:.1f}%')}</td>")
             spread_rows.append(f"<tr><td>{html.escape(name)}</td><td>{ev}</td><td>{t}</td><td>{len(values)}</td>"
                                f"<td>{min(values)}</td><td>{med:.0f}</td><td>{max(values)}</td>"
-                               f"<td>{figure(name, 'spread', f'{ev}/{t}', f'{spread:.1f}%')}</td></tr>")
+                               f"<td>{figure(name, 'spread', f'{ev}/{t}', f'{spread:.1f}%')}</td>{cpu_cells}</tr>")
     ratio_rows = []
     for name, (_, _, ratios) in sets:
         for (ev, target, kernels), r in sorted(ratios.items()):
@@ -192,7 +202,8 @@ def page(sets_docs):
 {ratio_svg(sets)}
 <table>{head(["set", "evaluation", "SIMD target", "kernels", "ratio to scalar"])}{"".join(ratio_rows)}</table>
 <h2>Speedtest spread</h2>
-<table>{head(["set", "evaluation", "threads", "runs", "lowest", "median", "highest", "spread"])}{"".join(spread_rows)}</table>
+<table>{head(["set", "evaluation", "threads", "runs", "lowest", "median", "highest", "spread",
+        "nodes/CPU-s (median)", "CPU spread"])}{"".join(spread_rows)}</table>
 </body></html>
 """
 

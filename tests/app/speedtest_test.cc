@@ -1,6 +1,8 @@
 // speedtest: its games replay legally and in full, a run keeps to its clock, and stop ends it.
 #include "app/speedtest.h"
 
+#include <sys/resource.h>
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -37,7 +39,15 @@ TEST(Speedtest, SearchesEveryPositionWithinItsClock) {
   std::ostringstream out, progress;
   const std::atomic<bool> never{false};
   const auto start = std::chrono::steady_clock::now();
+  rusage before{}, after{};
+  getrusage(RUSAGE_SELF, &before);
   const SpeedtestResult r = run_speedtest(o, search::Options{}, out, progress, never);
+  getrusage(RUSAGE_SELF, &after);
+  const auto cpu_us = [](const rusage& u) {
+    return (int64_t(u.ru_utime.tv_sec) + int64_t(u.ru_stime.tv_sec)) * 1000000 + u.ru_utime.tv_usec +
+           u.ru_stime.tv_usec;
+  };
+  const int64_t rusage_ms = (cpu_us(after) - cpu_us(before)) / 1000;
   const auto ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   EXPECT_FALSE(r.stopped);
@@ -46,6 +56,11 @@ TEST(Speedtest, SearchesEveryPositionWithinItsClock) {
   EXPECT_GT(r.nodes, 0u);
   EXPECT_LE(ms, 2000 + 419 * 5) << "over the clock by more than 5 ms a move";
   EXPECT_NE(out.str().find("Nodes/second: "), std::string::npos) << out.str();
+  // The CPU figure is the whole process's (the search thread's), as the kernel counts it.
+  EXPECT_NEAR(double(r.cpu_ms), double(rusage_ms), 20.0 + 0.02 * double(rusage_ms));
+  EXPECT_NE(out.str().find("Nodes/CPU-second: " + std::to_string(r.nodes * 1000 / uint64_t(r.cpu_ms))),
+            std::string::npos)
+      << out.str();
   EXPECT_NE(progress.str().find("419/419 positions"), std::string::npos) << progress.str();
 }
 

@@ -37,7 +37,7 @@ def check(ok, what):
 
 def expected(name, directory):
     """The figures the page must show for one set, straight from its JSON files."""
-    runs, out = {}, {}
+    runs, cpu_runs, out = {}, {}, {}
     for path in glob.glob(os.path.join(directory, "**", "*.json"), recursive=True):
         with open(path) as f:
             d = json.load(f)
@@ -45,6 +45,8 @@ def expected(name, directory):
         out[f"{name}|hardware_threads|"] = str(d["machine"]["hardware_threads"])
         if d["kind"] in ("bench", "speedtest"):
             runs.setdefault((d["kind"], s["eval_mode"], s["threads"]), []).append(d[d["kind"]]["nodes_per_second"])
+            if d["kind"] == "speedtest" and "nodes_per_cpu_second" in d["speedtest"]:
+                cpu_runs.setdefault((s["eval_mode"], s["threads"]), []).append(d["speedtest"]["nodes_per_cpu_second"])
         else:
             for r in d["sweep"]["runs"]:
                 if r["kernels"] != "scalar":
@@ -55,6 +57,10 @@ def expected(name, directory):
         if kind == "speedtest":
             spread = (max(values) - min(values)) / statistics.median(values) * 100
             out[f"{name}|spread|{ev}/{t}"] = f"{spread:.1f}%"
+    for (ev, t), values in cpu_runs.items():
+        med = statistics.median(values)
+        out[f"{name}|cpu_nps|{ev}/{t}"] = f"{med:.0f}"
+        out[f"{name}|cpu_spread|{ev}/{t}"] = f"{(max(values) - min(values)) / med * 100:.1f}%"
     return out
 
 
