@@ -20,6 +20,7 @@
 #include "tune/datagen.h"
 #include "tune/network_trainer.h"
 #include "tune/openings.h"
+#include "tune/spsa.h"
 #include "tune/tune_command.h"
 #include "uci/uci.h"
 
@@ -117,7 +118,8 @@ void print_help() {
          "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
          "  data stats|prepare|export|pack|unpack ...  network data (docs/network.md)\n"
          "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
-         "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n";
+         "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n"
+         "  spsa OUTDIR [...]                    tune the search's constants in self-play (docs/tuning.md)\n";
 }
 
 // `vblitz --version`: version, commit, build type, compiler and the SIMD targets compiled in.
@@ -231,6 +233,12 @@ int run(std::vector<std::string> args) {
     options.eval_mode = eval_mode;
     if (!parsed(rest, options, tune::parse_datagen_args, tune::datagen_usage())) return 2;
     return run_datagen_on_every_rank(options);
+  }
+  if (command == "spsa") {
+    tune::SpsaOptions options;
+    options.eval_mode = eval_mode;
+    if (!parsed(rest, options, tune::parse_spsa_args, tune::spsa_usage())) return 2;
+    return tune::run_spsa(options, std::cerr);
   }
   if (command == "openings") {
     tune::OpeningsOptions options;

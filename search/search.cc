@@ -13,50 +13,9 @@ using namespace core;
 
 namespace {
 
-// Late move reduction in plies for a move number at a depth (logarithmic in both).
-struct ReductionTable {
-  int8_t value[64][64];
-  ReductionTable() {
-    for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m) value[d][m] = int8_t(d && m ? 0.75 + std::log(d) * std::log(m) / 2.25 : 0);
-  }
-};
-const ReductionTable reductions;
-
-int reduction(int depth, int move_number) {
-  return reductions.value[std::min(depth, 63)][std::min(move_number, 63)];
-}
-
-// Margins of the pruning near the horizon, in centipawns per ply of remaining depth. The
-// narrower ones before (90, and 100 + 120 per ply) pruned sacrifices away: Win At Chess at 1 s
-// per position went from 293 to 295-296, at no measurable cost in games.
-constexpr int kReverseFutilityMargin = 150;
-constexpr int kFutilityMargin = 200;
-
-// The other tuning constants of the search, by step (docs/search.md describes the steps; the
-// commits that set the values give their measurements).
-constexpr int kReverseFutilityMaxDepth = 6;  // step 5
-constexpr int kNullMoveMinDepth = 3;         // step 6: null move from this depth on ...
-constexpr int kNullMoveBaseReduction = 3;    // ... reduced by 3 + depth / 4 ...
-constexpr int kNullMoveDepthDivisor = 4;
-constexpr int kNullMoveEvalStep = 200;        // ... plus a ply per 200 cp above beta ...
-constexpr int kNullMoveMaxEvalReduction = 3;  // ... up to 3
-constexpr int kIirMinDepth = 4;               // step 7
-constexpr int kFutilityMaxDepth = 3;          // step 9: futility pruning of quiet moves
-constexpr int kLateMoveMaxDepth = 5;          // step 9: late-move pruning
-constexpr int kSeePruneMaxDepth = 6;          // step 9: SEE pruning, losing more than ...
-constexpr int kSeeQuietMargin = 50;           // ... 50 cp per ply for a quiet move,
-constexpr int kSeeCaptureMargin = 90;         // ... 90 cp per ply for a capture
-constexpr int kSingularMinDepth = 8;          // step 10: singular extension from this depth,
-constexpr int kSingularTtDepthSlack = 3;      // with a stored depth at most 3 plies short,
-constexpr int kSingularMarginPerPly = 2;      // 2 cp per ply below the stored score
-constexpr int kReductionMinDepth = 3;         // step 12: late move reductions from this depth,
-constexpr int kReductionHistoryStep = 12000;  // a ply less per 12000 of quiet history
-constexpr int kMaxHistoryBonusDepth2 = 400;   // step 13: history bonus 32 * min(depth^2, 400)
-constexpr int kHistoryBonusScale = 32;
+// The tunable constants are in search/search_params.h (options_.params here); these are not.
 constexpr int64_t kCurrmoveReportMs = 3000;  // root moves reported once a search ran this long
-constexpr int kAspirationWindow = 25;        // the first window around the last score,
-constexpr int kAspirationWidening = 4;       // widened four times on each failure,
+constexpr int kAspirationWidening = 4;       // the window widened four times on each failure,
 constexpr int kAspirationGiveUp = 400;       // unbounded past this
 
 // True if c has a rook, a queen or two minor pieces: enough that passing (the null move) is
@@ -79,6 +38,13 @@ Bound bound_of_result(int best, int original_alpha, int beta) {
 }
 
 }  // namespace
+
+void ReductionTable::build() {
+  const double base = base_ / 100.0, divisor = divisor_ / 100.0;
+  for (int d = 0; d < 64; ++d)
+    for (int m = 0; m < 64; ++m)
+      value_[d][m] = int8_t(d && m ? base + std::log(d) * std::log(m) / divisor : 0);
+}
 
 int64_t Searcher::elapsed_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_)
@@ -222,6 +188,7 @@ int Searcher::negamax(Position& pos, Stack* ss, int alpha, int beta, int depth, 
 }
 
 int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
+  const SearchParams& sp = options_.params;
   const bool pv_node = beta - alpha > 1;
   const int ply = ss->ply;
   const bool root = ply == 0;
@@ -270,15 +237,15 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
   const bool pawn_ending = (pos.pieces(PAWN) | pos.pieces(KING)) == pos.pieces();
   if (!pv_node && !in_check && excluded == Move::none() && !pawn_ending) {
     // Step 5. Reverse futility: far above beta near the horizon, trust the evaluation.
-    if (depth <= kReverseFutilityMaxDepth &&
-        static_eval - kReverseFutilityMargin * (depth - improving) >= beta && !is_mate_score(beta))
+    if (depth <= sp.reverse_futility_max_depth &&
+        static_eval - sp.reverse_futility_margin * (depth - improving) >= beta && !is_mate_score(beta))
       return static_eval;
 
     // Step 6. Null move, except where zugzwang is likely (pawns and at most one minor piece).
-    if (depth >= kNullMoveMinDepth && static_eval >= beta && ss[-1].move != Move::null() &&
+    if (depth >= sp.null_move_min_depth && static_eval >= beta && ss[-1].move != Move::null() &&
         has_null_move_material(pos, pos.side_to_move())) {
-      int r = kNullMoveBaseReduction + depth / kNullMoveDepthDivisor +
-              std::min((static_eval - beta) / kNullMoveEvalStep, kNullMoveMaxEvalReduction);
+      int r = sp.null_move_base_reduction + depth / sp.null_move_depth_divisor +
+              std::min((static_eval - beta) / sp.null_move_eval_step, sp.null_move_max_eval_reduction);
       StateInfo st;
       ss->move = Move::null();
       ss->continuation = history_.after_no_move();
@@ -292,7 +259,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
 
   // Step 7. Internal iterative reduction: a node without a hash move is searched a ply
   // shallower (its next visit will have a move to try first).
-  if (!root && depth >= kIirMinDepth && tt_move == Move::none()) --depth;
+  if (!root && depth >= sp.iir_min_depth && tt_move == Move::none()) --depth;
 
   // Step 8. The moves, best first.
   const Move previous = ss[-1].move;
@@ -329,13 +296,15 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     // (quiet moves that do not give check), and moves that lose material by static exchange.
     if (!root && !pawn_ending && best > -kMateInMaxPly && move_number > 1) {
       if (quiet && !in_check && !pos.gives_check(m, check_squares)) {
-        if (depth <= kFutilityMaxDepth && static_eval + kFutilityMargin * (depth + 1) <= alpha) continue;
-        if (!pv_node && depth <= kLateMoveMaxDepth &&
-            move_number > (improving ? 4 + depth * depth : 2 + depth * depth / 2))
+        if (depth <= sp.futility_max_depth && static_eval + sp.futility_margin * (depth + 1) <= alpha)
+          continue;
+        if (!pv_node && depth <= sp.late_move_max_depth &&
+            move_number > (improving ? sp.late_move_improving_base + depth * depth
+                                     : sp.late_move_base + depth * depth / 2))
           continue;
       }
-      if (depth <= kSeePruneMaxDepth &&
-          !see_ge(pos, m, quiet ? -kSeeQuietMargin * depth : -kSeeCaptureMargin * depth))
+      if (depth <= sp.see_prune_max_depth &&
+          !see_ge(pos, m, quiet ? -sp.see_quiet_margin * depth : -sp.see_capture_margin * depth))
         continue;
     }
 
@@ -343,10 +312,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     // stored lower bound (a search at half depth without it), the hash move is extended. If
     // even that reduced search beats beta, several moves do: the node is cut (multi-cut).
     bool singular = false;
-    if (!root && depth >= kSingularMinDepth && m == tt_move && excluded == Move::none() &&
-        tte.bound != simd::tt::BOUND_UPPER && tte.depth >= depth - kSingularTtDepthSlack &&
+    if (!root && depth >= sp.singular_min_depth && m == tt_move && excluded == Move::none() &&
+        tte.bound != simd::tt::BOUND_UPPER && tte.depth >= depth - sp.singular_tt_depth_slack &&
         !is_mate_score(tt_score)) {
-      const int singular_beta = tt_score - kSingularMarginPerPly * depth;
+      const int singular_beta = tt_score - sp.singular_margin_per_ply * depth;
       ss->excluded = m;
       const int value = search_node(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
       ss->excluded = Move::none();
@@ -377,12 +346,13 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     } else {
       int r = 0;
       const bool may_reduce =
-          depth >= kReductionMinDepth && !root && !in_check && !gives_check && !pawn_ending;
+          depth >= sp.reduction_min_depth && !root && !in_check && !gives_check && !pawn_ending;
       if (may_reduce && quiet) {
-        r = reduction(depth, move_number) + !pv_node + cut_node - quiet_history / kReductionHistoryStep;
+        r = reductions_.at(depth, move_number) + !pv_node + cut_node -
+            quiet_history / sp.reduction_history_step;
         r = std::clamp(r, 0, new_depth - 1);
       } else if (may_reduce && bad_capture) {
-        r = std::clamp(reduction(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
+        r = std::clamp(reductions_.at(depth, move_number) / 2 + cut_node, 0, new_depth - 1);
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
       if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
@@ -409,7 +379,7 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
           if (quiet) {
             ss->killers.add(m, options_.killer_count);
             if (previous.is_ok()) history_.counter[pos.piece_on(previous.to())][previous.to()] = m;
-            const int bonus = kHistoryBonusScale * std::min(depth * depth, kMaxHistoryBonusDepth2);
+            const int bonus = sp.history_bonus_scale * std::min(depth * depth, sp.max_history_bonus_depth2);
             for (int i = 0; i < quiet_count; ++i)
               history_.update(pos.side_to_move(), pos.moved_piece(quiets_tried[i]), quiets_tried[i],
                               quiets_tried[i] == m ? bonus : -bonus, continuations);
@@ -505,6 +475,8 @@ Report result_line(const Result& result, std::chrono::steady_clock::time_point s
 
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
+  const SearchParams& sp = options_.params;
+  reductions_.update(sp);
   start_ = limits.start != std::chrono::steady_clock::time_point{} ? limits.start
                                                                    : std::chrono::steady_clock::now();
   const uint64_t pawn_probes_at_start = evaluator_.pawn_table().probes,
@@ -546,7 +518,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
       seldepth_ = 0;
       int& score = line_score[size_t(line)];
       // Aspiration: a quarter pawn around the last score, then one pawn, four pawns, unbounded.
-      int window = kAspirationWindow, alpha = -kInfinite, beta = kInfinite;
+      int window = sp.aspiration_window, alpha = -kInfinite, beta = kInfinite;
       if (depth >= 4 && !is_mate_score(score)) alpha = score - window, beta = score + window;
       root_improver_ = RootImprover();  // kept across re-searches: a fail high counts
       while (true) {

@@ -18,6 +18,7 @@
 #include "search/move_picker.h"
 #include "search/score.h"
 #include "search/search_link.h"
+#include "search/search_params.h"
 #include "search/time_manager.h"
 #include "search/topology.h"
 #include "search/tt.h"
@@ -45,6 +46,27 @@ struct Options {
   int64_t move_overhead = 10;               // ms kept back for the GUI and the network
   int64_t bound_report_ms = 1000;           // aspiration failures reported once a search ran this long
   Binding thread_binding = Binding::kAuto;  // where the pool's threads run (search/topology.h)
+  SearchParams params;                      // the tunable constants (search/search_params.h)
+};
+
+// Late move reductions in plies by depth and move number, logarithmic in both, from the
+// parameters' base and divisor (rebuilt when they change).
+class ReductionTable {
+ public:
+  ReductionTable() { build(); }
+  void update(const SearchParams& params) {
+    if (params.reduction_base != base_ || params.reduction_divisor != divisor_) {
+      base_ = params.reduction_base;
+      divisor_ = params.reduction_divisor;
+      build();
+    }
+  }
+  int at(int depth, int move_number) const { return value_[std::min(depth, 63)][std::min(move_number, 63)]; }
+
+ private:
+  void build();
+  int base_ = SearchParams().reduction_base, divisor_ = SearchParams().reduction_divisor;
+  int8_t value_[64][64];
 };
 
 // One completed (or aborted) iteration, as the UCI `info` line reports it.
@@ -201,6 +223,7 @@ class Searcher {
   uint64_t pooled_ = 0;  // nodes already added to *pool_nodes_
   bool network_on_ = false;
   std::vector<Stack> stack_;
+  ReductionTable reductions_;
   TimeManager time_;
   Limits limits_;
   const std::atomic<bool>* stop_ = nullptr;

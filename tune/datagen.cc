@@ -26,7 +26,6 @@ namespace vblitz::tune {
 
 namespace {
 
-constexpr int kMaxGamePlies = 400;   // longer games are drawn
 constexpr int kWinScore = 1000;      // centipawns ...
 constexpr int kWinPlies = 6;         // ... held this many plies in a row wins the game
 constexpr int kQuietDrawScore = 10;  // |score| at most this ...
@@ -45,19 +44,6 @@ struct GameRecord {
   std::string pgn;
   bool unbalanced = false;  // dropped: its first searched position scored too much
 };
-
-// Reads the FEN part (first four fields) of every line of an EPD or FEN file.
-std::vector<std::string> read_openings(const std::string& path) {
-  std::vector<std::string> fens;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    std::string fen, field;
-    for (int i = 0; i < 4 && words >> field; ++i) fen += (i ? " " : "") + field;
-    if (!fen.empty()) fens.push_back(fen);
-  }
-  return fens;
-}
 
 // The searchers of one thread: one plays, the other tests positions for quietness on a table
 // it empties first, so that the test depends on the position alone.
@@ -109,7 +95,7 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
   tt.clear();
   searcher.clear();
   GameRecord record;
-  int winning_streak = 0, quiet_streak = 0;
+  Adjudicator adjudicator;
   const std::atomic<bool> stop{false};
   search::Limits limits;
   limits.nodes = std::max<uint64_t>(
@@ -137,11 +123,9 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
     }
     if (packed && keep_for_network(pos, r, int(moves.size()), options))
       record.samples.push_back({"", PackedPosition::pack(pos, white_score, GameResult::kDraw)});
-    winning_streak = std::abs(white_score) >= kWinScore ? winning_streak + 1 : 0;
-    quiet_streak = std::abs(white_score) <= kQuietDrawScore && moves.size() >= 80 ? quiet_streak + 1 : 0;
+    const std::string adjudged = adjudicator.after_search(white_score, int(moves.size()));
     play(r.best);
-    if (winning_streak >= kWinPlies) result = white_score > 0 ? "1-0" : "0-1";
-    if (quiet_streak >= kQuietDrawPlies) result = "1/2-1/2";
+    result = adjudged;
   }
   const GameResult outcome = result == "1-0"   ? GameResult::kWhiteWins
                              : result == "0-1" ? GameResult::kBlackWins
@@ -292,6 +276,26 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
 }
 
 }  // namespace
+
+std::vector<std::string> read_openings(const std::string& path) {
+  std::vector<std::string> fens;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string fen, field;
+    for (int i = 0; i < 4 && words >> field; ++i) fen += (i ? " " : "") + field;
+    if (!fen.empty()) fens.push_back(fen);
+  }
+  return fens;
+}
+
+std::string Adjudicator::after_search(int white_score, int plies) {
+  winning_streak_ = std::abs(white_score) >= kWinScore ? winning_streak_ + 1 : 0;
+  quiet_streak_ = std::abs(white_score) <= kQuietDrawScore && plies >= 80 ? quiet_streak_ + 1 : 0;
+  if (quiet_streak_ >= kQuietDrawPlies) return "1/2-1/2";
+  if (winning_streak_ >= kWinPlies) return white_score > 0 ? "1-0" : "0-1";
+  return "";
+}
 
 std::string datagen_usage() {
   return "usage: vblitz datagen OUT [--format text|packed|chain] [--games N] [--nodes N] [--openings FILE] "

@@ -49,6 +49,21 @@ std::string datagen_usage();
 // the positions written to *positions if given.
 int run_datagen(const DatagenOptions& options, std::ostream& log, long* positions = nullptr);
 
+// The FEN part (first four fields) of every line of an EPD or FEN file (none if unreadable).
+std::vector<std::string> read_openings(const std::string& path);
+
+// Ends a self-play game by the searches' scores (White's view): a winning score held for
+// several plies in a row wins, a near-zero one held long after move 40 draws.
+class Adjudicator {
+ public:
+  // After the search of the position with `plies` moves played; "1-0", "0-1", "1/2-1/2" or "".
+  std::string after_search(int white_score, int plies);
+
+ private:
+  int winning_streak_ = 0, quiet_streak_ = 0;
+};
+constexpr int kMaxGamePlies = 400;  // longer self-play games are drawn
+
 // The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd (.vbc for chains).
 std::string shard_path(const DatagenOptions& options, int shard);
 

@@ -195,6 +195,24 @@ std::vector<Option> Engine::make_options() {
              say("info string parameters " + (empty_path(path) ? std::string("default") : "from " + path));
              return kDone;
            }));
+  o.push_back(text("SearchParamFile",
+                   "the search's tunable constants from a file of `name value` lines (`vblitz spsa` "
+                   "writes one; docs/tuning.md); unnamed ones keep their defaults",
+                   [this](const std::string& path) {
+                     search::SearchParams loaded;
+                     if (!empty_path(path)) {
+                       std::string content;
+                       if (auto err = core::read_file(path, kMaxParamFileBytes, content))
+                         return Result("SearchParamFile: " + *err + "; search parameters unchanged");
+                       if (auto err = search::read_search_params(content, loaded))
+                         return Result("SearchParamFile " + path.substr(0, 200) + ": " + *err +
+                                       "; search parameters unchanged");
+                     }
+                     options_.params = loaded;
+                     say("info string search parameters " +
+                         (empty_path(path) ? std::string("default") : "from " + path));
+                     return kDone;
+                   }));
   o.push_back(combo("ParamBlock", "auto", {"auto", "default", "e4", "d4", "flank"},
                     "`auto`: with `OwnBook`, the block of the family the book line opened (else `default`)",
                     [this](const std::string& v) {

@@ -112,7 +112,7 @@ TEST(Binary, ManPageCoversEveryCommandAndFlagOfHelp) {
   std::string man((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   for (size_t at; (at = man.find("\\-")) != std::string::npos;) man.replace(at, 2, "-");  // roff's \- is -
   ChildProcess help({VBLITZ_BINARY, "--help"});
-  const std::string text = help.read_until("fit the classic parameters", milliseconds(5000));
+  const std::string text = help.read_until("tune the search's constants", milliseconds(5000));
   std::istringstream lines(text);
   int checked = 0;
   bool in_commands = false;
@@ -261,7 +261,7 @@ TEST(Binary, PonderhitRightAfterGoPonderIsNotLost) {
 TEST(Binary, FileOptionsRefuseDevicesAndDirectories) {
   Engine e;
   e.ask("isready", "readyok");
-  for (const char* option : {"BookFile", "ExtendedBook", "ParamFile", "EvalFile"}) {
+  for (const char* option : {"BookFile", "ExtendedBook", "ParamFile", "SearchParamFile", "EvalFile"}) {
     for (const std::string& file : {std::string("/dev/zero"), ::testing::TempDir()}) {
       const std::string out = e.ask("setoption name " + std::string(option) + " value " + file + "\nisready",
                                     "readyok", milliseconds(2000));

@@ -293,6 +293,52 @@ TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
   session("setoption name ParamFile value <empty>\n");
 }
 
+// The nodes of the last `info depth D` line of a session's output.
+std::string nodes_at_depth(const std::string& out, int depth) {
+  const std::string key = "info depth " + std::to_string(depth) + " ";
+  std::string nodes;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(key, 0) != 0 || line.find(" pv ") == std::string::npos) continue;
+    const size_t at = line.find(" nodes ");
+    if (at != std::string::npos) nodes = line.substr(at + 7, line.find(' ', at + 7) - at - 7);
+  }
+  return nodes;
+}
+
+TEST(UciSearch, SearchParamFileChangesTheSearchAndBadFilesChangeNothing) {
+  const std::vector<std::string> go = {"position startpos moves e2e4 e7e5 g1f3", "go depth 9"};
+  const std::string base = nodes_at_depth(waiting_session(go), 9);
+  ASSERT_FALSE(base.empty());
+  const std::string path = ::testing::TempDir() + "/vblitz_search_params.txt";
+  std::ofstream(path) << "# tuned\nnull_move_min_depth 5\nfutility_margin 120\n";
+  std::vector<std::string> lines = {"setoption name SearchParamFile value " + path};
+  lines.insert(lines.end(), go.begin(), go.end());
+  std::string out = waiting_session(lines);
+  EXPECT_TRUE(contains(out, "info string search parameters from " + path)) << out;
+  const std::string tuned = nodes_at_depth(out, 9);
+  EXPECT_NE(tuned, base);
+
+  // A bad file after a good one: an error naming the line, and the good file's values stay.
+  const std::string bad = ::testing::TempDir() + "/vblitz_search_params_bad.txt";
+  std::ofstream(bad) << "futility_margin 130\nnull_move_min_depth 99\n";
+  lines.insert(lines.begin() + 1, "setoption name SearchParamFile value " + bad);
+  out = waiting_session(lines);
+  EXPECT_TRUE(contains(out, "info string error: SearchParamFile " + bad +
+                                ": line 2: null_move_min_depth 99 is "
+                                "outside 2..5"))
+      << out;
+  EXPECT_EQ(nodes_at_depth(out, 9), tuned);
+
+  // <empty> brings the defaults back (a new game: the first search's table would help).
+  lines.push_back("setoption name SearchParamFile value <empty>");
+  lines.push_back("ucinewgame");
+  lines.insert(lines.end(), go.begin(), go.end());
+  out = waiting_session(lines);
+  EXPECT_TRUE(contains(out, "info string search parameters default")) << out;
+  EXPECT_EQ(nodes_at_depth(out, 9), base);
+}
+
 TEST(UciSearch, MultiPvReportsDistinctLinesAndWdlSumsToAThousand) {
   std::string out =
       waiting_session({"setoption name MultiPV value 3", "setoption name UCI_ShowWDL value true",
