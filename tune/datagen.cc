@@ -17,6 +17,7 @@
 #include "core/file.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/text.h"
 #include "eval/network.h"
 #include "search/search.h"
 #include "tune/game_chain.h"
@@ -318,15 +319,7 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
     if (i + 1 >= args.size()) return args[i] + " needs a value";
     const std::string& flag = args[i];
     const std::string& value = args[i + 1];
-    auto number = [&](long lo, long hi) -> std::optional<long> {
-      try {
-        size_t used = 0;
-        long v = std::stol(value, &used);
-        if (used == value.size() && v >= lo && v <= hi) return v;
-      } catch (...) {
-      }
-      return std::nullopt;
-    };
+    auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
     std::optional<long> v;
     if (flag == "--pgn") {
       o.pgn_path = value;

@@ -9,6 +9,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/text.h"
 
 namespace vblitz::tune {
 
@@ -19,10 +20,7 @@ constexpr int kTriesPerOpening = 200;  // gives up when the filter refuses nearl
 
 std::optional<long> number_after(const std::vector<std::string>& args, size_t i, long lo, long hi) {
   if (i + 1 >= args.size()) return std::nullopt;
-  char* end = nullptr;
-  const long v = std::strtol(args[i + 1].c_str(), &end, 10);
-  if (args[i + 1].empty() || *end != '\0' || v < lo || v > hi) return std::nullopt;
-  return v;
+  return core::parse_long(args[i + 1], lo, hi);
 }
 
 // The FEN's first four fields: placement, side, castling, en passant.

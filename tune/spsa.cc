@@ -17,6 +17,7 @@
 #include "core/file.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/text.h"
 #include "search/search_params.h"
 #include "tune/datagen.h"
 
@@ -215,15 +216,7 @@ std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args,
     if (i + 1 >= args.size()) return args[i] + " needs a value";
     const std::string& flag = args[i];
     const std::string& value = args[i + 1];
-    auto number = [&](long lo, long hi) -> std::optional<long> {
-      try {
-        size_t used = 0;
-        const long v = std::stol(value, &used);
-        if (used == value.size() && v >= lo && v <= hi) return v;
-      } catch (...) {
-      }
-      return std::nullopt;
-    };
+    auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
     std::optional<long> v;
     if (flag == "--iterations" && (v = number(1, 10000000))) {
       o.iterations = int(*v);
