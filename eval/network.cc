@@ -180,6 +180,21 @@ std::optional<std::string> load_active_network(const std::string& path) {
   return std::nullopt;
 }
 
+std::shared_ptr<const Network> active_network_on_node(int node) {
+  const std::shared_ptr<const Network> source = active_network();
+  if (node < 0) return source;
+  struct Copy {
+    std::shared_ptr<const Network> source, copy;
+  };
+  static std::mutex copies_mutex;
+  static std::vector<Copy> copies;
+  std::lock_guard lock(copies_mutex);
+  if (size_t(node) >= copies.size()) copies.resize(size_t(node) + 1);
+  Copy& c = copies[size_t(node)];
+  if (c.source != source) c = {source, std::make_shared<const Network>(*source)};  // written here
+  return c.copy;
+}
+
 std::string active_network_name() {
   const std::shared_ptr<const Network> net = active_network();
   char name[64];
@@ -191,7 +206,7 @@ std::string active_network_name() {
 NetworkStack::NetworkStack(int max_depth) : dirty_(size_t(max_depth) + 1) {}
 
 void NetworkStack::reset(const core::Position& pos) {
-  net_ = active_network();
+  net_ = active_network_on_node(numa_node_);
   accumulators_.assign(dirty_.size() * 2 * size_t(net_->hidden), 0);
   top_ = 0;
   refresh(pos, 0);

@@ -62,6 +62,11 @@ int evaluate_network(const Network& net, const core::Position& pos);
 std::shared_ptr<const Network> active_network();
 // Loads `path` as the active network; on error returns the reason and keeps the current one.
 std::optional<std::string> load_active_network(const std::string& path);
+// The active network's copy for NUMA node `node` (node < 0: the shared network itself). The
+// first thread to ask for a node's copy makes it, so on a machine that places memory where it
+// is first touched (Linux's default) a thread bound to that node gets weights in its own
+// memory; later calls return the same copy until the active network changes.
+std::shared_ptr<const Network> active_network_on_node(int node);
 // "vblitz-<12 hex digits of the checksum> (H hidden)" of the active network.
 std::string active_network_name();
 
@@ -73,6 +78,9 @@ class NetworkStack {
 
   // Starts at `pos` (the root) with the active network, computing its accumulators.
   void reset(const core::Position& pos);
+  // The NUMA node whose copy of the network later resets read (-1: the shared one).
+  void set_numa_node(int node) { numa_node_ = node; }
+  const Network* network() const { return net_.get(); }
   // Records move m, which is about to be made in `pos` (call before pos.do_move).
   void push(const core::Position& pos, core::Move m);
   // Records a null move.
@@ -101,6 +109,7 @@ class NetworkStack {
   void bring_up_to_date();
 
   std::shared_ptr<const Network> net_;
+  int numa_node_ = -1;
   simd::AlignedVector<int16_t> accumulators_;
   std::vector<Dirty> dirty_;
   int top_ = 0;

@@ -114,6 +114,10 @@ class Searcher {
   // check and no capture or check in the quiescence search beats standing pat; else nullopt.
   // The search probes the table: give it an empty one for an answer from the position alone.
   std::optional<int> quiet_eval(core::Position& pos);
+  // The NUMA node whose copy of the network this searcher reads from its next search (-1: the
+  // shared one); set by the thread pool from the thread's placement.
+  void set_numa_node(int node) { network_.set_numa_node(node); }
+  const eval::Network* network() const { return network_.network(); }
   // Forgets ordering statistics (ucinewgame).
   void clear() {
     history_.clear();

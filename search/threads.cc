@@ -96,6 +96,7 @@ void ThreadPool::bind(int id) {
       placement_.empty() ? -1 : machine_topology().threads[size_t(placement_[size_t(id)])].os_index;
   if (want != bound_to && bind_this_thread(want) >= 0) bound_to = want;
   cpus_at_start_[size_t(id)] = sched_getcpu();
+  searchers_[size_t(id)]->set_numa_node(network_nodes_[size_t(id)]);
 }
 
 uint64_t ThreadPool::total_nodes() const {
@@ -117,6 +118,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   const int n = size();
   if (placed_threads_ != n || placed_binding_ != options_.thread_binding) {
     placement_ = place_threads(machine_topology(), n, options_.thread_binding);
+    network_nodes_ = network_nodes(machine_topology(), placement_, n);
     placed_threads_ = n;
     placed_binding_ = options_.thread_binding;
   }

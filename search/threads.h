@@ -45,6 +45,9 @@ class ThreadPool {
   // The CPU each thread ran on when the last search started (sched_getcpu), after binding:
   // with Options::thread_binding kCores, each thread's placed hardware thread.
   const std::vector<int>& cpus_at_start() const { return cpus_at_start_; }
+  // The network each thread's searcher read in the last search (its NUMA node's copy where the
+  // threads are bound on a machine of several nodes, else the shared one).
+  const eval::Network* network_of(int id) const { return searchers_[size_t(id)]->network(); }
 
  private:
   // Binds the calling thread, the pool's thread `id`, as Options::thread_binding places it (a
@@ -56,7 +59,8 @@ class ThreadPool {
   TranspositionTable& tt_;
   const Options& options_;
   std::vector<std::unique_ptr<Searcher>> searchers_;
-  std::vector<int> placement_;  // for placed_threads_ threads under placed_binding_
+  std::vector<int> placement_;      // for placed_threads_ threads under placed_binding_
+  std::vector<int> network_nodes_;  // the NUMA node of each thread's network copy (-1: shared)
   int placed_threads_ = 0;
   Binding placed_binding_ = Binding::kNone;
   std::vector<int> cpus_at_start_;

@@ -169,6 +169,29 @@ int bind_this_thread(int os_index) {
   return sched_getcpu();
 }
 
+std::vector<int> network_nodes(const Topology& topology, const std::vector<int>& placement, int count) {
+  std::vector<int> nodes(size_t(std::max(count, 0)), -1);
+  if (topology.numa_nodes < 2 || placement.empty()) return nodes;
+  for (int i = 0; i < count && i < int(placement.size()); ++i)
+    nodes[size_t(i)] = topology.threads[size_t(placement[size_t(i)])].numa_node;
+  return nodes;
+}
+
+bool interleave_over_nodes(void* memory, size_t bytes, int min_nodes) {
+#ifdef VBLITZ_HAVE_HWLOC
+  if (machine_topology().numa_nodes < min_nodes || !memory || !bytes) return false;
+  hwloc_topology_t raw = nullptr;
+  if (hwloc_topology_init(&raw) != 0) return false;
+  HwlocTopology topo(raw);
+  if (hwloc_topology_load(raw) != 0) return false;
+  return hwloc_set_area_membind(raw, memory, bytes, hwloc_topology_get_topology_nodeset(raw),
+                                HWLOC_MEMBIND_INTERLEAVE, HWLOC_MEMBIND_BYNODESET) == 0;
+#else
+  (void)memory, (void)bytes, (void)min_nodes;
+  return false;
+#endif
+}
+
 std::vector<int> place_threads(const Topology& topology, int count, Binding binding) {
   if (binding == Binding::kAuto) binding = topology.numa_nodes > 1 ? Binding::kCores : Binding::kNone;
   if (binding == Binding::kNone || count <= 0 || topology.threads.empty()) return {};

@@ -2,6 +2,7 @@
 // threads, and where search threads go on it (docs/benchmarking.md, "Topology").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,5 +54,16 @@ int bind_this_thread(int os_index);
 // The index into topology.threads of the hardware thread for each of `count` search threads,
 // or an empty list when the threads are not bound. Threads past the hardware threads wrap round.
 std::vector<int> place_threads(const Topology& topology, int count, Binding binding);
+
+// The NUMA node whose copy of the network each of `count` threads reads, given their placement
+// (place_threads): its hardware thread's node where the threads are bound on a machine of
+// several nodes; -1 (the one shared network) otherwise. A copy costs the network's size (197 KB
+// at H=128) per node.
+std::vector<int> network_nodes(const Topology& topology, const std::vector<int>& placement, int count);
+
+// Spreads the pages of [memory, memory + bytes) over every NUMA node in turn (interleaved), on
+// a machine of at least `min_nodes` nodes, before they are first touched. Returns true if the
+// policy is set; false where there are fewer nodes, no hwloc, or the system refused.
+bool interleave_over_nodes(void* memory, size_t bytes, int min_nodes = 2);
 
 }  // namespace vblitz::search

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "search/topology.h"
 #include "simd/tt_probe.h"
 
 namespace vblitz::search {
@@ -35,6 +36,9 @@ void* map_on_huge_pages(size_t bytes) {
 #ifdef MADV_HUGEPAGE
   madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);  // a hint: small pages otherwise
 #endif
+  // On a machine of several NUMA nodes every thread probes everywhere: the pages go to the
+  // nodes in turn rather than all to the node of the thread that clears the table.
+  interleave_over_nodes(reinterpret_cast<void*>(start), bytes);
   return reinterpret_cast<void*>(start);
 }
 

@@ -176,6 +176,41 @@ TEST(Network, ScoresAreColourSymmetric) {
   }
 }
 
+// A NUMA node's copy holds the active network's weights in memory of its own, is made once per
+// node, follows a newly loaded network, and evaluates as the shared one does; node -1 is the
+// shared network.
+TEST(Network, NodeCopiesEqualTheActiveNetworkAndFollowIt) {
+  activate(random_network(32, 21), "numa_first");
+  const std::shared_ptr<const eval::Network> shared = eval::active_network();
+  EXPECT_EQ(eval::active_network_on_node(-1), shared);
+  const std::shared_ptr<const eval::Network> node0 = eval::active_network_on_node(0),
+                                             node3 = eval::active_network_on_node(3);
+  for (const auto& copy : {node0, node3}) {
+    EXPECT_NE(copy, shared);
+    EXPECT_NE(copy->feature_weights.data(), shared->feature_weights.data());
+    EXPECT_EQ(copy->serialize(), shared->serialize());
+  }
+  EXPECT_NE(node0, node3);
+  EXPECT_EQ(eval::active_network_on_node(0), node0);  // made once
+
+  eval::NetworkStack on_node(4);
+  on_node.set_numa_node(3);
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+  on_node.reset(game.position());
+  EXPECT_EQ(on_node.network(), node3.get());
+  EXPECT_EQ(on_node.evaluate(game.position()), eval::evaluate_network(*shared, game.position()));
+
+  activate(random_network(32, 22), "numa_second");
+  const std::shared_ptr<const eval::Network> next = eval::active_network_on_node(0);
+  EXPECT_NE(next, node0);
+  EXPECT_EQ(next->serialize(), eval::active_network()->serialize());
+  on_node.reset(game.position());
+  EXPECT_EQ(on_node.network(), eval::active_network_on_node(3).get());
+  EXPECT_EQ(on_node.evaluate(game.position()),
+            eval::evaluate_network(*eval::active_network(), game.position()));
+}
+
 TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
   const eval::Network net = random_network(16, 9);
   const std::string bytes = net.serialize();

@@ -64,9 +64,13 @@ TEST(Threads, CoresBindingPutsEachThreadOnItsPlacedHardwareThread) {
     pool.run(game.position(), limits, stop, nullptr);
     const std::vector<int> placed = place_threads(machine, threads, Binding::kCores);
     ASSERT_EQ(int(pool.cpus_at_start().size()), threads);
-    for (int i = 0; i < threads; ++i)
+    const std::vector<int> nodes = network_nodes(machine, placed, threads);
+    for (int i = 0; i < threads; ++i) {
       EXPECT_EQ(pool.cpus_at_start()[size_t(i)], machine.threads[size_t(placed[size_t(i)])].os_index)
           << "thread " << i << " of " << threads;
+      // Each thread read its node's network copy (the shared network on a one-node machine).
+      EXPECT_EQ(pool.network_of(i), eval::active_network_on_node(nodes[size_t(i)]).get()) << i;
+    }
   }
   options.thread_binding = Binding::kNone;
   for (int threads : {4, 1}) {

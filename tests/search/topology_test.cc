@@ -5,6 +5,7 @@
 #include "search/topology.h"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -90,7 +91,9 @@ TEST(Topology, ThreadsSpreadOverPackagesAndNodesCoresBeforeSiblings) {
       }
       // Each hardware thread used floor or ceil(count / hw) times: none twice before all once.
       for (const auto& [index, n] : uses) EXPECT_LE(n, (count + hw - 1) / hw) << name;
-      if (count >= hw) EXPECT_EQ(int(uses.size()), hw) << name;
+      if (count >= hw) {
+        EXPECT_EQ(int(uses.size()), hw) << name;
+      }
       // The first threads (up to one a core) fill NUMA nodes and packages evenly.
       const int spread = std::min(count, t.cores);
       for (const auto& [node, n] : per_node)
@@ -105,6 +108,55 @@ TEST(Topology, ThreadsSpreadOverPackagesAndNodesCoresBeforeSiblings) {
     }
   }
   EXPECT_EQ(checked, 25);
+}
+
+// Each thread reads the network copy of the NUMA node its hardware thread is on, where the
+// threads are bound on a machine of several nodes; otherwise all read the one shared network.
+// Placed threads spread over the nodes, so T threads use min(T, nodes) copies.
+TEST(Topology, EachBoundThreadReadsItsNodesNetworkCopy) {
+  int checked = 0;
+  for (const auto& [name, synthetic] : kMachines) {
+    const Topology t = load(std::string("synthetic:") + synthetic);
+    for (int count : kThreadCounts) {
+      const std::vector<int> placed = place_threads(t, count, Binding::kCores);
+      const std::vector<int> nodes = network_nodes(t, placed, count);
+      ASSERT_EQ(int(nodes.size()), count) << name;
+      std::set<int> copies;
+      for (int i = 0; i < count; ++i) {
+        const int expected = t.numa_nodes > 1 ? t.threads[size_t(placed[size_t(i)])].numa_node : -1;
+        EXPECT_EQ(nodes[size_t(i)], expected) << name << ", thread " << i << " of " << count;
+        copies.insert(nodes[size_t(i)]);
+      }
+      EXPECT_EQ(int(copies.size()), t.numa_nodes > 1 ? std::min(count, t.numa_nodes) : 1)
+          << name << ", " << count;
+      // Unbound threads share the one network.
+      EXPECT_EQ(network_nodes(t, place_threads(t, count, Binding::kNone), count),
+                std::vector<int>(size_t(count), -1));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 25);
+}
+
+// The table's pages are interleaved over the nodes where there are several; here (one node) the
+// mechanism is checked by asking for it on one node and reading the policy back from the kernel.
+TEST(Topology, InterleavingSetsThePolicyTheKernelReportsBack) {
+  const size_t bytes = size_t(4) << 20;
+  void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(memory, MAP_FAILED);
+  EXPECT_EQ(interleave_over_nodes(memory, bytes), machine_topology().numa_nodes > 1);
+  ASSERT_TRUE(interleave_over_nodes(memory, bytes, 1));
+  hwloc_topology_t topo;
+  ASSERT_EQ(hwloc_topology_init(&topo), 0);
+  ASSERT_EQ(hwloc_topology_load(topo), 0);
+  hwloc_bitmap_t nodes = hwloc_bitmap_alloc();
+  hwloc_membind_policy_t policy = HWLOC_MEMBIND_DEFAULT;
+  ASSERT_EQ(hwloc_get_area_membind(topo, memory, bytes, nodes, &policy, HWLOC_MEMBIND_BYNODESET), 0);
+  EXPECT_EQ(policy, HWLOC_MEMBIND_INTERLEAVE);
+  EXPECT_TRUE(hwloc_bitmap_isequal(nodes, hwloc_topology_get_topology_nodeset(topo)));
+  hwloc_bitmap_free(nodes);
+  hwloc_topology_destroy(topo);
+  munmap(memory, bytes);
 }
 
 TEST(Topology, XmlExportsAndSyntheticDescriptionsPlaceAlike) {
