@@ -4,9 +4,11 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vblitz::core {
 
@@ -26,6 +28,23 @@ inline std::optional<long> parse_long(const std::string& text, long lo, long hi)
   const long v = std::strtol(text.c_str(), &end, 10);
   if (*end != '\0' || errno == ERANGE || v < lo || v > hi) return std::nullopt;
   return v;
+}
+
+// Reads a command's arguments of the form FIRST --flag value --flag value ...: FIRST (which may
+// not start with "--") into `first`, then `take(flag, value)` for each pair, which returns an
+// error or nullopt. Returns the first error: `missing_first`, a flag without a value, or take's.
+using FlagTaker =
+    std::function<std::optional<std::string>(const std::string& flag, const std::string& value)>;
+inline std::optional<std::string> parse_flag_pairs(const std::vector<std::string>& args,
+                                                   const std::string& missing_first, std::string& first,
+                                                   const FlagTaker& take) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) return missing_first;
+  first = args[0];
+  for (size_t i = 1; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) return args[i] + " needs a value";
+    if (auto error = take(args[i], args[i + 1])) return error;
+  }
+  return std::nullopt;
 }
 
 }  // namespace vblitz::core

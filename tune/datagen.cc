@@ -313,42 +313,41 @@ std::string shard_path(const DatagenOptions& options, int shard) {
 }
 
 std::optional<std::string> parse_datagen_args(const std::vector<std::string>& args, DatagenOptions& o) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) return std::string("datagen needs an output file");
-  o.out_path = args[0];
-  for (size_t i = 1; i < args.size(); i += 2) {
-    if (i + 1 >= args.size()) return args[i] + " needs a value";
-    const std::string& flag = args[i];
-    const std::string& value = args[i + 1];
-    auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
-    std::optional<long> v;
-    if (flag == "--pgn") {
-      o.pgn_path = value;
-    } else if (flag == "--openings") {
-      o.openings_path = value;
-    } else if (flag == "--format" && (value == "text" || value == "packed" || value == "chain")) {
-      o.format = value == "text"     ? DataFormat::kText
-                 : value == "packed" ? DataFormat::kPacked
-                                     : DataFormat::kChain;
-    } else if (flag == "--games" && (v = number(1, 100000000))) {
-      o.games = int(*v);
-    } else if (flag == "--nodes" && (v = number(1, 1L << 40))) {
-      o.nodes = uint64_t(*v);
-    } else if (flag == "--random-plies" && (v = number(0, 40))) {
-      o.random_plies = int(*v);
-    } else if (flag == "--threads" && (v = number(1, 1024))) {
-      o.threads = int(*v);
-    } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
-      o.seed = uint64_t(*v);
-    } else if (flag == "--min-ply" && (v = number(0, 1000))) {
-      o.min_ply = int(*v);
-    } else if (flag == "--max-opening-score" && (v = number(0, 30000))) {
-      o.max_opening_score = int(*v);
-    } else if (flag == "--shard-games" && (v = number(1, 1000000))) {
-      o.shard_games = int(*v);
-    } else {
-      return "bad argument '" + flag + " " + value + "'";
-    }
-  }
+  const auto error = core::parse_flag_pairs(
+      args, std::string("datagen needs an output file"), o.out_path,
+      [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
+        auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
+        std::optional<long> v;
+        if (flag == "--pgn") {
+          o.pgn_path = value;
+        } else if (flag == "--openings") {
+          o.openings_path = value;
+        } else if (flag == "--format" && (value == "text" || value == "packed" || value == "chain")) {
+          o.format = value == "text"     ? DataFormat::kText
+                     : value == "packed" ? DataFormat::kPacked
+                                         : DataFormat::kChain;
+        } else if (flag == "--games" && (v = number(1, 100000000))) {
+          o.games = int(*v);
+        } else if (flag == "--nodes" && (v = number(1, 1L << 40))) {
+          o.nodes = uint64_t(*v);
+        } else if (flag == "--random-plies" && (v = number(0, 40))) {
+          o.random_plies = int(*v);
+        } else if (flag == "--threads" && (v = number(1, 1024))) {
+          o.threads = int(*v);
+        } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
+          o.seed = uint64_t(*v);
+        } else if (flag == "--min-ply" && (v = number(0, 1000))) {
+          o.min_ply = int(*v);
+        } else if (flag == "--max-opening-score" && (v = number(0, 30000))) {
+          o.max_opening_score = int(*v);
+        } else if (flag == "--shard-games" && (v = number(1, 1000000))) {
+          o.shard_games = int(*v);
+        } else {
+          return "bad argument '" + flag + " " + value + "'";
+        }
+        return std::nullopt;
+      });
+  if (error) return error;
   if (o.format != DataFormat::kText && !o.pgn_path.empty())
     return std::string("--pgn goes with --format text");
   return std::nullopt;

@@ -210,48 +210,47 @@ std::string spsa_usage() {
 }
 
 std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args, SpsaOptions& o) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) return std::string("spsa needs an output directory");
-  o.out_dir = args[0];
-  for (size_t i = 1; i < args.size(); i += 2) {
-    if (i + 1 >= args.size()) return args[i] + " needs a value";
-    const std::string& flag = args[i];
-    const std::string& value = args[i + 1];
-    auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
-    std::optional<long> v;
-    if (flag == "--iterations" && (v = number(1, 10000000))) {
-      o.iterations = int(*v);
-    } else if (flag == "--pairs" && (v = number(1, 4096))) {
-      o.pairs = int(*v);
-    } else if (flag == "--nodes" && (v = number(1, 1L << 32))) {
-      o.nodes = uint64_t(*v);
-    } else if (flag == "--openings") {
-      o.openings_path = value;
-    } else if (flag == "--random-plies" && (v = number(0, 40))) {
-      o.random_plies = int(*v);
-    } else if (flag == "--threads" && (v = number(1, 1024))) {
-      o.threads = int(*v);
-    } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
-      o.seed = uint64_t(*v);
-    } else if (flag == "--r-end") {
-      try {
-        size_t used = 0;
-        o.r_end = std::stod(value, &used);
-        if (used != value.size() || !(o.r_end > 0 && o.r_end < 1))
-          return "bad argument '--r-end " + value + "'";
-      } catch (...) {
-        return "bad argument '--r-end " + value + "'";
-      }
-    } else if (flag == "--params") {
-      o.only.clear();
-      std::istringstream names(value);
-      for (std::string name; std::getline(names, name, ',');) {
-        if (!search::find_param(name)) return "no search parameter '" + name.substr(0, 60) + "'";
-        o.only.push_back(name);
-      }
-    } else {
-      return "bad argument '" + flag + " " + value + "'";
-    }
-  }
+  const auto error = core::parse_flag_pairs(
+      args, std::string("spsa needs an output directory"), o.out_dir,
+      [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
+        auto number = [&](long lo, long hi) { return core::parse_long(value, lo, hi); };
+        std::optional<long> v;
+        if (flag == "--iterations" && (v = number(1, 10000000))) {
+          o.iterations = int(*v);
+        } else if (flag == "--pairs" && (v = number(1, 4096))) {
+          o.pairs = int(*v);
+        } else if (flag == "--nodes" && (v = number(1, 1L << 32))) {
+          o.nodes = uint64_t(*v);
+        } else if (flag == "--openings") {
+          o.openings_path = value;
+        } else if (flag == "--random-plies" && (v = number(0, 40))) {
+          o.random_plies = int(*v);
+        } else if (flag == "--threads" && (v = number(1, 1024))) {
+          o.threads = int(*v);
+        } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
+          o.seed = uint64_t(*v);
+        } else if (flag == "--r-end") {
+          try {
+            size_t used = 0;
+            o.r_end = std::stod(value, &used);
+            if (used != value.size() || !(o.r_end > 0 && o.r_end < 1))
+              return "bad argument '--r-end " + value + "'";
+          } catch (...) {
+            return "bad argument '--r-end " + value + "'";
+          }
+        } else if (flag == "--params") {
+          o.only.clear();
+          std::istringstream names(value);
+          for (std::string name; std::getline(names, name, ',');) {
+            if (!search::find_param(name)) return "no search parameter '" + name.substr(0, 60) + "'";
+            o.only.push_back(name);
+          }
+        } else {
+          return "bad argument '" + flag + " " + value + "'";
+        }
+        return std::nullopt;
+      });
+  if (error) return error;
   return std::nullopt;
 }
 
