@@ -146,6 +146,18 @@ std::vector<Option> Engine::make_options() {
         show_wdl_ = on;
         return kDone;
       }));
+  o.push_back(check("UCI_LimitStrength", false,
+                    "play at the strength of UCI_Elo: a node budget per move and random root bonuses",
+                    [this](bool on) {
+                      limit_strength_ = on;
+                      return kDone;
+                    }));
+  o.push_back(spin("UCI_Elo", search::kMinElo, search::kMaxElo, search::kMinElo, "Elo",
+                   "the strength UCI_LimitStrength plays at, on Stockfish 15.1's UCI_Elo scale",
+                   [this](long e) {
+                     elo_ = int(e);
+                     return kDone;
+                   }));
   o.push_back(spin("MultiPV", 1, 256, 1, "a number", "best lines searched and reported (`multipv N`)",
                    [this](long n) {
                      options_.multi_pv = int(n);

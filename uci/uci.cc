@@ -307,6 +307,7 @@ void Engine::cmd_go(std::string_view args) {
     }
     if (!line.empty()) say("info string extended book bonus" + line);
   }
+  if (limit_strength_) search::limit_strength(limits, game_.position(), elo_, strength_rng_);
   start_search(limits);
 }
 

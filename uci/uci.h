@@ -19,6 +19,7 @@
 #include "eval/param_blocks.h"
 #include "eval/params.h"
 #include "search/search.h"
+#include "search/strength.h"
 #include "search/threads.h"
 #include "uci/job_thread.h"
 #include "uci/options.h"
@@ -91,6 +92,9 @@ class Engine {
   int book_depth_ = 255;  // use the book for this many moves of each side
   int book_variety_ = 50;
   std::mt19937_64 book_rng_{std::random_device{}()};
+  bool limit_strength_ = false;  // UCI_LimitStrength: play at UCI_Elo (search/strength.h)
+  int elo_ = search::kMinElo;
+  std::mt19937_64 strength_rng_{std::random_device{}()};
   eval::Style style_;
   search::TranspositionTable tt_;
   search::Options options_;
