@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Many threads on a small machine (oversubscribed): `bench 10 64` and `bench 10 256` finish;
 `go nodes N` on 256 threads stays within N + 1024 x threads; `Threads 1024` and then `Threads 1`
-gives the memory back; and, measured: how long `stop` takes on 256 threads (the target is under
-100 ms) and the cost the pool adds to a move (`go depth 1`, median of 21) at 1, 8, 64 and 256
+gives the memory back; `stop` on 256 threads is answered within 100 ms (median of 5); and,
+measured: the cost the pool adds to a move (`go depth 1`, median of 21) at 1, 8, 64 and 256
 threads. Prints a table; exits 1 when a check fails. ctest `many_threads` (label `slow`).
 
 usage: python3 perf/many_threads.py VBLITZ
@@ -74,14 +74,18 @@ e.send(f"go nodes {limit}")
 lines = e.until("bestmove")
 nodes = max(int(line.split(" nodes ")[1].split()[0]) for line in lines if " nodes " in line)
 check(nodes <= limit + 1024 * 256, f"go nodes {limit} on 256 threads searched {nodes} (bound {limit + 1024 * 256})")
-e.send("go infinite")
-time.sleep(1.0)
-start = time.monotonic()
-e.send("stop")
-e.until("bestmove")
-stop_ms = (time.monotonic() - start) * 1000
-# The target (under 100 ms) is not met on a 2-core machine yet: measured and printed, not failed.
-print(("ok   " if stop_ms < 100 else "MISS ") + f"stop on 256 threads answered in {stop_ms:.0f} ms (target: under 100)")
+stops = []
+for _ in range(5):
+    e.send("go infinite")
+    time.sleep(0.5)
+    start = time.monotonic()
+    e.send("stop")
+    e.until("bestmove")
+    stops.append((time.monotonic() - start) * 1000)
+    e.ready()
+stop_ms = statistics.median(stops)
+check(stop_ms < 100, f"stop on 256 threads answered in {stop_ms:.1f} ms, median of 5 "
+      f"({', '.join(f'{ms:.1f}' for ms in stops)}; target: under 100)")
 
 cost = {}
 for threads in (1, 8, 64, 256):

@@ -357,7 +357,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
       if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
       // At the root (never reduced) a fail high proves the move better than those before it.
-      if (root && score > alpha && !aborted_) root_improver_ = {m, score + shift, simd::tt::BOUND_LOWER};
+      if (root && score > alpha && !aborted_) {
+        root_improver_ = {m, score + shift, simd::tt::BOUND_LOWER};
+        if (excluded_.empty()) publish(m, Move::none(), depth, score + shift);
+      }
       if (score > alpha && score < beta) score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     }
     unmake_move(pos, m);
@@ -373,7 +376,10 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
         alpha = score;
         best_move = m;
         update_pv(ss, m);
-        if (root) root_improver_ = {m, score, score >= beta ? simd::tt::BOUND_LOWER : simd::tt::BOUND_EXACT};
+        if (root) {
+          root_improver_ = {m, score, score >= beta ? simd::tt::BOUND_LOWER : simd::tt::BOUND_EXACT};
+          if (excluded_.empty()) publish(m, ss->pv_length > 1 ? ss->pv[1] : Move::none(), depth, score);
+        }
         if (alpha >= beta) {
           // Step 13. A cutoff: reward the quiet move, punish the quiet moves tried before it.
           if (quiet) {
@@ -498,8 +504,10 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
 
   Result result;
   MoveList<LEGAL> root_moves(pos);
+  publish(Move::none(), Move::none(), 0, 0);
   if (root_moves.size() == 0) return result;
   result.best = limits.search_moves.empty() ? *root_moves.begin() : limits.search_moves.front();
+  publish(result.best, Move::none(), 0, 0);
 
   // `go mate N` alone searches deep enough for a mate in N through reductions, then answers.
   const int depth_limit = limits.depth > 0  ? limits.depth
@@ -552,6 +560,7 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
           result.score = score;
           result.depth = depth;
           completed_depth_.store(depth, std::memory_order_relaxed);
+          publish(result.best, result.ponder, depth, score);
         }
         excluded_.push_back(ss->pv[0]);
         line_pv[size_t(line)] = r.pv;

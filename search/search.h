@@ -142,9 +142,26 @@ class Searcher {
   // The last iteration the current or last search completed (0: none yet); safe to read from
   // other threads.
   int depth_completed() const { return completed_depth_.load(std::memory_order_relaxed); }
-  // Forgets the last search's completed depth: the pool calls it for every thread before a new
-  // search starts on any of them, so no thread still shows the old depth while it starts late.
-  void forget_depth_completed() { completed_depth_.store(0, std::memory_order_relaxed); }
+  // Forgets the last search's completed depth and published result: the pool calls it for
+  // every thread before a new search starts on any of them, so no thread still shows the old
+  // depth or move (of another position) while it starts late.
+  void forget_last_search() {
+    completed_depth_.store(0, std::memory_order_relaxed);
+    publish(core::Move::none(), core::Move::none(), 0, 0);
+  }
+  // The move, ponder move, depth and score this thread would return if it were stopped now
+  // (its last completed iteration, or a root move the current one proved better), as run()
+  // returns them; safe to read from other threads during a search. Nodes are not filled in.
+  // Lock-free: a reader never waits for a thread the system has descheduled.
+  Result published() const {
+    const uint64_t packed = published_.load(std::memory_order_acquire);
+    Result r;
+    r.best = core::Move(uint16_t(packed));
+    r.ponder = core::Move(uint16_t(packed >> 16));
+    r.depth = int(uint8_t(packed >> 32));
+    r.score = int(int16_t(uint16_t(packed >> 40)));
+    return r;
+  }
 
  private:
   struct Stack {
@@ -248,6 +265,13 @@ class Searcher {
   uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
   std::atomic<uint64_t> published_nodes_{0};
   std::atomic<int> completed_depth_{0};
+  // One word: move, ponder move, depth (< 256) and score (|score| <= kInfinite < 2^15).
+  void publish(core::Move best, core::Move ponder, int depth, int score) {
+    published_.store(uint64_t(best.raw()) | uint64_t(ponder.raw()) << 16 | uint64_t(uint8_t(depth)) << 32 |
+                         uint64_t(uint16_t(int16_t(score))) << 40,
+                     std::memory_order_release);
+  }
+  std::atomic<uint64_t> published_{0};
   int helper_id_ = 0;
   std::chrono::steady_clock::time_point start_;
 };

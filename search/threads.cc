@@ -111,10 +111,29 @@ int ThreadPool::depth_completed() const {
   return depth;
 }
 
+namespace {
+// The move played: the deepest iteration, the better score on a tie; each thread's move, depth
+// and score come from one iteration (a cut-short one's proven move and bound included).
+bool plays_before(const Result& r, const Result& best) {
+  return r.best != core::Move::none() &&
+         (r.depth > best.depth || (r.depth == best.depth && r.score > best.score));
+}
+}  // namespace
+
+Result ThreadPool::published_result() const {
+  Result best = searchers_[0]->published();
+  for (size_t i = 1; i < searchers_.size(); ++i) {
+    const Result r = searchers_[i]->published();
+    if (plays_before(r, best)) best = r;
+  }
+  best.nodes = total_nodes();
+  return best;
+}
+
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
   tt_.new_search();
-  for (auto& s : searchers_) s->forget_depth_completed();
+  for (auto& s : searchers_) s->forget_last_search();
   const int n = size();
   if (placed_threads_ != n || placed_binding_ != options_.thread_binding) {
     placement_ = place_threads(machine_topology(), n, options_.thread_binding);
@@ -167,13 +186,9 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   }
 
   for (auto& s : searchers_) s->share_node_count(nullptr);
-  // The move played: the deepest iteration, the better score on a tie; each thread's move,
-  // depth and score come from one iteration (a cut-short one's proven move and bound included).
   Result best = results[0];
   for (const Result& r : results)
-    if (r.best != core::Move::none() &&
-        (r.depth > best.depth || (r.depth == best.depth && r.score > best.score)))
-      best = r;
+    if (plays_before(r, best)) best = r;
   best.nodes = best.tt_probes = best.tt_hits = 0;
   best.pawn_probes = best.pawn_hits = best.king_probes = best.king_hits = 0;
   for (const Result& r : results) {

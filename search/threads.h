@@ -38,6 +38,10 @@ class ThreadPool {
   // The deepest iteration any thread has completed in the current or last search (0 from the
   // start of a search until one completes, even on threads that start late).
   int depth_completed() const;
+  // The result run() would return if the search were stopped now, from what each thread has
+  // published (Searcher::published), chosen as run() chooses; nodes are every thread's so far.
+  // Safe during a search: `stop` answers with it without waiting for busy threads.
+  Result published_result() const;
   // For a cluster run (cluster/cluster_search.h): the threads' helper ids start at `first` (so
   // the processes' trees differ), and their searches use `link` (nullptr: none). Only between
   // searches; resize() keeps both.

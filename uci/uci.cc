@@ -148,6 +148,7 @@ bool Engine::dispatch(std::string_view line) {
   if (command == "isready") {
     say("readyok");
   } else if (command == "stop") {
+    answer_stop();
     stop_search();
   } else if (command == "ponderhit") {
     ponderhit_ = true;
@@ -351,6 +352,12 @@ void Engine::start_search(search::Limits limits) {
   stop_ = false;
   ponderhit_ = false;
   limits.ponderhit = &ponderhit_;
+  if (limits.start == std::chrono::steady_clock::time_point{})
+    limits.start = std::chrono::steady_clock::now();
+  search_started_ = limits.start;
+  search_moves_ = limits.search_moves;
+  answered_ = false;
+  last_line_move_ = core::Move::none();
   worker_.start([this, limits] {
     search::Result r;
     // A search that fails (out of memory, a thread the system refused) still answers: with the
@@ -365,9 +372,8 @@ void Engine::start_search(search::Limits limits) {
         r.best = *legal.begin();
     };
     try {
-      r = cluster_search_.run(search_root_, limits, stop_, [this](const search::Report& report) {
-        say(format_info(report, search_root_, show_wdl_));
-      });
+      r = cluster_search_.run(search_root_, limits, stop_,
+                              [this](const search::Report& report) { report_line(report); });
     } catch (const std::bad_alloc&) {
       failed("not enough memory");
     } catch (const std::exception& e) {
@@ -376,14 +382,7 @@ void Engine::start_search(search::Limits limits) {
     // UCI: no bestmove during `go infinite` or `go ponder` before `stop` (or `ponderhit`).
     while ((limits.infinite || (limits.ponder && !ponderhit_)) && !stop_)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    std::string line = "bestmove " + search_root_.to_uci(r.best);
-    if (r.best != core::Move::none() && r.ponder != core::Move::none()) {
-      core::StateInfo st;
-      core::Position after = search_root_;
-      after.do_move(r.best, st);
-      if (after.is_legal(r.ponder)) line += " ponder " + after.to_uci(r.ponder);
-    }
-    say(line);
+    answer(r, false);
     if (cluster_search_.lost_rank()) {  // no collective can complete now: say so, then end every process
       const std::string why = "cluster: a process stopped answering for " +
                               std::to_string(search::ClusterSearch::kRankDeadline.count()) +
@@ -392,6 +391,52 @@ void Engine::start_search(search::Limits limits) {
       cluster::abort_run(why);
     }
   });
+}
+
+std::string Engine::bestmove_line(const search::Result& r) const {
+  std::string line = "bestmove " + search_root_.to_uci(r.best);
+  if (r.best != core::Move::none() && r.ponder != core::Move::none()) {
+    core::StateInfo st;
+    core::Position after = search_root_;
+    after.do_move(r.best, st);
+    if (after.is_legal(r.ponder)) line += " ponder " + after.to_uci(r.ponder);
+  }
+  return line;
+}
+
+void Engine::report_line(const search::Report& report) {
+  const std::string line = format_info(report, search_root_, show_wdl_);
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (answered_) return;
+  if (!report.pv.empty()) last_line_move_ = report.pv[0];
+  out_ << line << std::endl;
+}
+
+void Engine::answer(const search::Result& r, bool last_line) {
+  const std::string info =
+      last_line && r.best != core::Move::none() && r.depth > 0
+          ? format_info(search::result_line(r, search_started_, tt_.hashfull()), search_root_, show_wdl_)
+          : std::string();
+  const std::string bestmove = bestmove_line(r);
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (answered_) return;
+  if (!info.empty() && r.best != last_line_move_) out_ << info << '\n';
+  out_ << bestmove << std::endl;
+  answered_ = true;
+}
+
+void Engine::answer_stop() {
+  if (!searching() || counting_ || cluster::ranks() > 1) return;
+  stop_ = true;
+  search::Result r = pool_.published_result();
+  if (r.best == core::Move::none()) {  // no thread has started: the search's own first answer
+    const core::MoveList<core::LEGAL> legal(search_root_);
+    if (!search_moves_.empty())
+      r.best = search_moves_.front();
+    else if (legal.size() > 0)
+      r.best = *legal.begin();
+  }
+  answer(r, true);  // the last line a GUI sees starts with the move played
 }
 
 void Engine::apply_parameters() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <iosfwd>
 #include <mutex>
@@ -59,6 +60,17 @@ class Engine {
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
   void start_search(search::Limits limits);
+  // `stop` during a search (not a perft or bench, not a cluster run): answers at once with what
+  // the threads have published (ThreadPool::published_result), so the bestmove does not wait for
+  // every busy thread to see the flag and return; the search thread then prints nothing more.
+  void answer_stop();
+  // The `bestmove` line of r for the current search's root, with its ponder move if legal.
+  std::string bestmove_line(const search::Result& r) const;
+  // Prints one info line of the current search unless it has been answered.
+  void report_line(const search::Report& report);
+  // Answers the current search with r unless it has been answered. With `last_line`, an info
+  // line of r comes first if the last line reported started with another move.
+  void answer(const search::Result& r, bool last_line);
   // Runs `job` on the search thread as a search runs there: `isready` is answered meanwhile,
   // and `stop` (or any command that needs the game) sets stop_ and waits for it.
   void start_job(std::function<void()> job);
@@ -103,9 +115,17 @@ class Engine {
   core::Position search_root_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};  // the current `go ponder` was answered by `ponderhit`
-  bool counting_ = false;               // the search thread runs a perft or bench, not a search
-  std::vector<Option> options_table_;   // its setters use the members above
-  JobThread worker_;                    // last: its jobs use the members above
+  // Whoever answers the current search first (the search thread, or answer_stop) sets
+  // answered_ as it prints the bestmove; after that nothing more of the search is printed. Both
+  // members are guarded by out_mutex_, the only lock the stop path takes: a search thread holds
+  // it for one write, never while it searches.
+  bool answered_ = false;
+  core::Move last_line_move_;             // the first move of the search's last `info ... pv` line
+  std::vector<core::Move> search_moves_;  // the current search's `go searchmoves`
+  std::chrono::steady_clock::time_point search_started_;
+  bool counting_ = false;              // the search thread runs a perft or bench, not a search
+  std::vector<Option> options_table_;  // its setters use the members above
+  JobThread worker_;                   // last: its jobs use the members above
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status. In a cluster run

@@ -239,6 +239,54 @@ TEST(Threads, TheLastReportedLineStartsWithTheMovePlayed) {
   EXPECT_EQ(searches, 42);
 }
 
+// `stop` is answered from what the threads publish, without waiting for them (uci/uci.cc): the
+// published result must be the one run() returns, after searches that end by themselves and
+// after searches stopped part way through an iteration.
+TEST(Threads, ThePublishedResultIsTheOneRunReturns) {
+  TranspositionTable tt;
+  Options options;
+  ThreadPool pool(tt, options);
+  int compared = 0;
+  for (int threads : {1, 4}) {
+    pool.resize(threads);
+    for (const char* fen :
+         {core::Position::kStartFen, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+          "2r3k1/pp3ppp/2n1b3/q1bpP3/3N4/P1P2Q2/1P1B2PP/R4R1K w - - 0 20",
+          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+      core::Game game;
+      ASSERT_FALSE(game.set_fen(fen));
+      for (int depth = 3; depth <= 9; depth += 3) {
+        std::atomic<bool> stop{false};
+        Limits limits;
+        limits.depth = depth;
+        Result r = pool.run(game.position(), limits, stop, nullptr);
+        Result p = pool.published_result();
+        EXPECT_EQ(p.best, r.best) << fen << " depth " << depth;
+        EXPECT_EQ(p.ponder, r.ponder) << fen << " depth " << depth;
+        EXPECT_EQ(p.depth, r.depth) << fen << " depth " << depth;
+        EXPECT_EQ(p.score, r.score) << fen << " depth " << depth;
+        // Stopped part way: the move, depth and score of a cut-short iteration count too.
+        limits = Limits();
+        limits.infinite = true;
+        stop = false;
+        std::thread stopper([&stop, depth] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(5 * depth));
+          stop = true;
+        });
+        r = pool.run(game.position(), limits, stop, nullptr);
+        stopper.join();
+        p = pool.published_result();
+        EXPECT_EQ(p.best, r.best) << fen << " stopped";
+        EXPECT_EQ(p.depth, r.depth) << fen << " stopped";
+        EXPECT_EQ(p.score, r.score) << fen << " stopped";
+        EXPECT_TRUE(core::MoveList<core::LEGAL>(game.position()).contains(p.best)) << fen;
+        compared += 2;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 48);
+}
+
 TEST(Threads, StopEndsEveryThreadQuickly) {
   TranspositionTable tt;
   Options options;

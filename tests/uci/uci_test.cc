@@ -157,6 +157,50 @@ TEST(UciSearch, InfiniteSearchWaitsForStopAndStaysResponsive) {
   EXPECT_LT(ready, best);
 }
 
+// `stop` answers at once from the threads' published results (Engine::answer_stop), the search
+// thread finishing behind it: still exactly one bestmove, legal, after a last info line that
+// starts with it, and nothing of the search after it, however early the stop comes.
+TEST(UciSearch, StopIsAnsweredOnceWithNothingAfterIt) {
+  for (int threads : {1, 8}) {
+    for (int wait_ms : {0, 1, 5, 20, 60, 150}) {
+      std::ostringstream out;
+      {
+        uci::Engine engine(out);
+        engine.handle("setoption name Threads value " + std::to_string(threads));
+        engine.handle("position startpos moves e2e4");
+        engine.handle("go infinite");
+        std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
+        engine.handle("stop");
+        engine.handle("isready");
+      }
+      std::istringstream lines(out.str());
+      std::vector<std::string> all;
+      for (std::string line; std::getline(lines, line);) all.push_back(line);
+      const std::string where =
+          std::to_string(threads) + " threads, stop after " + std::to_string(wait_ms) + " ms:\n" + out.str();
+      ASSERT_GE(all.size(), 2u) << where;
+      EXPECT_EQ(all.back(), "readyok") << where;
+      const std::string& best = all[all.size() - 2];
+      ASSERT_EQ(best.rfind("bestmove ", 0), 0u) << where;
+      EXPECT_EQ(std::count_if(all.begin(), all.end(),
+                              [](const std::string& l) { return l.rfind("bestmove", 0) == 0; }),
+                1)
+          << where;
+      const std::string move = best.substr(9, best.find(' ', 9) - 9);
+      core::Game game;
+      ASSERT_FALSE(game.set_fen(core::Position::kStartFen));
+      ASSERT_FALSE(game.play({"e2e4"}));
+      EXPECT_NE(game.position().parse_uci(move), core::Move::none()) << where;
+      std::string last_pv;
+      for (const std::string& l : all)
+        if (l.find(" pv ") != std::string::npos) last_pv = l.substr(l.find(" pv ") + 4);
+      if (!last_pv.empty()) {
+        EXPECT_EQ(last_pv.rfind(move, 0), 0u) << where;
+      }
+    }
+  }
+}
+
 TEST(UciSearch, CheckmatedOrStalematedRootAnswersNone) {
   EXPECT_TRUE(contains(session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8\ngo depth 3\n"),
                        "bestmove (none)"));
