@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: vblitz data stats PATH... | data prepare OUTDIR PATH... [--validation FRACTION] [--seed N] | "
-    "data export PATH... | data pack OUT.vbc PATH... | data unpack OUT.vbd PATH...";
+    "data export PATH... | data pack OUT.vbc PATH... [--decode-runs N] | data unpack OUT.vbd PATH...";
 
 bool is_chain(const std::string& path) { return std::filesystem::path(path).extension() == ".vbc"; }
 
@@ -61,9 +61,40 @@ void print_histogram(const std::vector<std::pair<std::string, size_t>>& rows, si
           << '\n';
 }
 
-// data pack OUT.vbc PATH... / data unpack OUT.vbd PATH...: the records of PATH... in one file of
-// the other format, and what it cost.
-int convert(bool pack, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+// Decodes `chain` `runs` times on this thread, checks that it gives back `records`, and reports
+// the median rate (the fastest and slowest runs beside it).
+int time_decoding(const std::string& chain, const std::vector<PackedPosition>& records, int runs,
+                  std::ostream& out, std::ostream& err) {
+  std::vector<PackedPosition> decoded;
+  decoded.reserve(records.size());
+  std::vector<double> rates;
+  for (int run = 0; run < runs; ++run) {
+    decoded.clear();
+    const auto started = std::chrono::steady_clock::now();
+    const auto error = decode_chain(chain, decoded);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (error) return err << "the chain does not decode: " << *error << '\n', 1;
+    if (decoded != records) return err << "the chain decodes to other records\n", 1;
+    rates.push_back(double(records.size()) / std::max(seconds, 1e-9));
+  }
+  std::sort(rates.begin(), rates.end());
+  out << "decoded " << runs << " times, exact: median " << std::setprecision(0) << rates[rates.size() / 2]
+      << " records/s (" << rates.front() << " to " << rates.back() << ")\n";
+  return 0;
+}
+
+// data pack OUT.vbc PATH... [--decode-runs N] / data unpack OUT.vbd PATH...: the records of PATH...
+// in one file of the other format, and what it cost; --decode-runs times the decoding of the chain.
+int convert(bool pack, std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+  int decode_runs = 0;
+  for (size_t i = 0; pack && i < args.size(); ++i) {
+    if (args[i] != "--decode-runs") continue;
+    if (i + 1 == args.size() || args[i + 1].find_first_not_of("0123456789") != std::string::npos ||
+        args[i + 1].size() > 4 || (decode_runs = std::stoi(args[i + 1])) < 1)
+      return err << "--decode-runs takes a count from 1 to 9999\n", 2;
+    args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+    --i;
+  }
   if (args.size() < 2) return err << kUsage << '\n', 2;
   const std::string& target = args[0];
   if (is_chain(target) != pack)
@@ -82,14 +113,18 @@ int convert(bool pack, const std::vector<std::string>& args, std::ostream& out, 
       << " s (" << std::setprecision(0) << double(records.size()) / std::max(read_seconds, 1e-9)
       << " records/s)\n";
   size_t bytes = records.size() * PackedPosition::kBytes;
+  std::string chain;
   if (pack) {
     ChainStats stats;
-    const std::string chain = encode_chain(records, &stats);
+    chain = encode_chain(records, &stats);
+    const double encode_seconds = seconds_since();
+    out << "keyframes " << stats.keyframes << ", plies " << stats.plies << "; encoded in "
+        << std::setprecision(3) << encode_seconds << " s (" << std::setprecision(0)
+        << double(records.size()) / std::max(encode_seconds, 1e-9) << " records/s)\n";
     std::ofstream file(target, std::ios::binary);
     if (!file.write(chain.data(), std::streamsize(chain.size())) || !file.flush())
       return err << "cannot write '" << target << "'\n", 1;
     bytes = chain.size();
-    out << "keyframes " << stats.keyframes << ", plies " << stats.plies << "\n";
   } else if (!write_packed(target, records)) {
     return err << "cannot write '" << target << "'\n", 1;
   }
@@ -97,7 +132,7 @@ int convert(bool pack, const std::vector<std::string>& args, std::ostream& out, 
   out << "wrote " << records.size() << " records to " << target << ": " << bytes << " bytes, "
       << std::setprecision(2) << (records.empty() ? 0.0 : double(bytes) / double(records.size()))
       << " bytes a record, in " << std::setprecision(3) << seconds << " s\n";
-  return 0;
+  return decode_runs ? time_decoding(chain, records, decode_runs, out, err) : 0;
 }
 
 int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

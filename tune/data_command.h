@@ -5,7 +5,10 @@
 //                                                OUTDIR/validation.vbd (the last FRACTION of the
 //                                                input files, whole games), then their statistics
 //   vblitz data export PATH...                   one "FEN | score | result" line a record
-//   vblitz data pack OUT.vbc PATH...             the records as one game chain (tune/game_chain.h)
+//   vblitz data pack OUT.vbc PATH... [--decode-runs N]
+//                                                the records as one game chain (tune/game_chain.h);
+//                                                with N, decodes it N times and reports the median
+//                                                rate
 //   vblitz data unpack OUT.vbd PATH...           the records as one file of 32-byte records
 // A PATH is a .vbd or .vbc file or a directory whose .vbd and .vbc files are read in name order.
 #pragma once

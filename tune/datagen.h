@@ -16,7 +16,7 @@
 
 namespace vblitz::tune {
 
-// kChain: the packed records of each shard as a game chain (tune/game_chain.h), about a ninth of
+// kChain: the packed records of each shard as a game chain (tune/game_chain.h), about a twelfth of
 // the size.
 enum class DataFormat { kText, kPacked, kChain };
 
