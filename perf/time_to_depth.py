@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Lazy SMP's time-to-depth speed-up per position: for each position, the time one thread and
+T threads take to complete `go depth D` (a fresh table each time: `ucinewgame`), the runs of
+each thread count interleaved, and the speed-up t(1) / t(T). Prints the median speed-up over
+the positions with its quartiles, and the ratio of the summed times. Several binaries are
+measured interleaved position by position (same load for each), so their figures compare.
+
+usage: python3 perf/time_to_depth.py VBLITZ [VBLITZ ...] [--positions perf/data/openings.epd]
+       [--count 60] [--depth 13] [--threads 2] [--runs 1] [--option NAME=VALUE ...]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Engine:
+    def __init__(self, binary, options):
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
+        self.threads = 0
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"error: the engine ended before '{prefix}'")
+            if line.startswith(prefix):
+                return line
+
+    def seconds_to_depth(self, fen, depth, threads):
+        if threads != self.threads:
+            self.send(f"setoption name Threads value {threads}")
+            self.threads = threads
+        self.send("ucinewgame")
+        self.send(f"position fen {fen}")
+        self.send("isready")
+        self.until("readyok")
+        start = time.monotonic()
+        self.send(f"go depth {depth}")
+        self.until("bestmove")
+        return time.monotonic() - start
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def quartiles(values):
+    q = statistics.quantiles(values, n=4)
+    return q[0], statistics.median(values), q[2]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binaries", nargs="+")
+    parser.add_argument("--positions", default=os.path.join(ROOT, "perf", "data", "openings.epd"))
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--depth", type=int, default=13)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=1, help="runs of each position and thread count (median)")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, a UCI option for every engine")
+    args = parser.parse_args()
+    options = [tuple(o.split("=", 1)) for o in args.option]
+    with open(args.positions) as f:
+        fens = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip()][: args.count]
+    if len(fens) < 2:
+        sys.exit("error: fewer than 2 positions")
+    engines = [Engine(b, options) for b in args.binaries]
+    speedups = [[] for _ in engines]
+    totals = [[0.0, 0.0] for _ in engines]
+    for i, fen in enumerate(fens):
+        for k, e in enumerate(engines):
+            one, many = [], []
+            for _ in range(args.runs):
+                one.append(e.seconds_to_depth(fen, args.depth, 1))
+                many.append(e.seconds_to_depth(fen, args.depth, args.threads))
+            t1, tn = statistics.median(one), statistics.median(many)
+            speedups[k].append(t1 / tn)
+            totals[k][0] += t1
+            totals[k][1] += tn
+        print(f"{i + 1}/{len(fens)}", file=sys.stderr, end="\r")
+    for e in engines:
+        e.close()
+    print(f"time to depth {args.depth}, {args.threads} threads against 1, {len(fens)} positions of "
+          f"{os.path.relpath(args.positions, ROOT)}, {args.runs} run(s) each, interleaved:")
+    print("| binary | median speed-up (quartiles) | summed times, 1 / T threads |\n|---|---|---|")
+    for k, b in enumerate(args.binaries):
+        lo, mid, hi = quartiles(speedups[k])
+        print(f"| {b} | {mid:.2f}x ({lo:.2f}-{hi:.2f}) | {totals[k][0]:.1f} s / {totals[k][1]:.1f} s = "
+              f"{totals[k][0] / totals[k][1]:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
