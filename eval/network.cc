@@ -17,8 +17,9 @@ namespace vblitz::eval {
 namespace {
 
 constexpr char kMagic[4] = {'V', 'B', 'N', 'N'};
-constexpr uint32_t kVersion = 1;
-constexpr size_t kHeaderBytes = 28;  // magic, version, inputs, hidden, qa, qb, scale
+// Version 1: magic, version, inputs, hidden, qa, qb, scale (28 bytes), one output bucket.
+// Version 2: the same and the number of output buckets (32 bytes).
+constexpr size_t kHeaderBytes[3] = {0, 28, 32};
 constexpr int kMaxHidden = 4096;
 constexpr int kMaxActiveFeatures = 32;
 
@@ -38,17 +39,21 @@ uint64_t get(std::string_view in, size_t at, int bytes) {
   return v;
 }
 
-size_t file_size(int hidden) {
-  return kHeaderBytes + 2 * (size_t(kNetworkInputs) * size_t(hidden) + 3 * size_t(hidden)) + 4 + 8;
+size_t file_size(int version, int hidden, int buckets) {
+  return kHeaderBytes[version] +
+         2 * (size_t(kNetworkInputs) * size_t(hidden) + size_t(hidden) +
+              size_t(buckets) * 2 * size_t(hidden)) +
+         4 * size_t(buckets) + 8;
 }
 
 }  // namespace
 
-int Network::output(const int16_t* us, const int16_t* them) const {
+int Network::output(const int16_t* us, const int16_t* them, int bucket) const {
   const size_t h = size_t(hidden);
-  const int64_t sum = int64_t(simd::screlu_dot(us, output_weights.data(), h, kQuantA)) +
-                      simd::screlu_dot(them, output_weights.data() + h, h, kQuantA);
-  const int64_t centipawns = (sum / kQuantA + output_bias) * scale / (kQuantA * kQuantB);
+  const int16_t* weights = output_weights.data() + size_t(bucket) * 2 * h;
+  const int64_t sum =
+      int64_t(simd::screlu_dot(us, weights, h, kQuantA)) + simd::screlu_dot(them, weights + h, h, kQuantA);
+  const int64_t centipawns = (sum / kQuantA + output_bias[size_t(bucket)]) * scale / (kQuantA * kQuantB);
   return int(std::clamp<int64_t>(centipawns, -kMaxNetworkScore, kMaxNetworkScore));
 }
 
@@ -65,27 +70,33 @@ std::optional<std::string> Network::overflow_error() const {
       return "accumulator lane " + std::to_string(i) + " can reach " + std::to_string(bound) +
              " with 32 pieces";
   }
-  int64_t output_bound = int64_t(std::abs(int64_t(output_bias))) * kQuantA;
-  for (int16_t w : output_weights) {
-    if (std::abs(int(w)) * kQuantA > 32767)
-      return "output weight " + std::to_string(w) + " times 255 overflows int16";
-    output_bound += int64_t(std::abs(int(w))) * kQuantA * kQuantA;
+  for (size_t b = 0; b < size_t(output_buckets); ++b) {
+    int64_t output_bound = int64_t(std::abs(int64_t(output_bias[b]))) * kQuantA;
+    for (size_t i = b * 2 * h; i < (b + 1) * 2 * h; ++i) {
+      const int16_t w = output_weights[i];
+      if (std::abs(int(w)) * kQuantA > 32767)
+        return "output weight " + std::to_string(w) + " times 255 overflows int16";
+      output_bound += int64_t(std::abs(int(w))) * kQuantA * kQuantA;
+    }
+    if (output_bound > INT32_MAX)
+      return "bucket " + std::to_string(b) + "'s output sum can reach " + std::to_string(output_bound);
   }
-  if (output_bound > INT32_MAX) return "the output sum can reach " + std::to_string(output_bound);
   return std::nullopt;
 }
 
 std::string Network::serialize() const {
+  const int version = output_buckets == 1 ? 1 : 2;
   std::string out(kMagic, 4);
-  put(out, kVersion, 4);
+  put(out, uint32_t(version), 4);
   put(out, kNetworkInputs, 4);
   put(out, uint32_t(hidden), 4);
   put(out, uint32_t(kQuantA), 4);
   put(out, uint32_t(kQuantB), 4);
   put(out, uint32_t(scale), 4);
+  if (version == 2) put(out, uint32_t(output_buckets), 4);
   for (const auto* v : {&feature_weights, &feature_bias, &output_weights})
     for (int16_t w : *v) put(out, uint16_t(w), 2);
-  put(out, uint32_t(output_bias), 4);
+  for (int32_t b : output_bias) put(out, uint32_t(b), 4);
   put(out, fnv1a(out), 8);
   return out;
 }
@@ -96,11 +107,14 @@ uint64_t Network::checksum() const {
 }
 
 std::optional<std::string> Network::parse(std::string_view bytes) {
-  if (bytes.size() < kHeaderBytes + 12)
+  if (bytes.size() < kHeaderBytes[1] + 12)
     return "too short for a network (" + std::to_string(bytes.size()) + " bytes)";
   if (bytes.substr(0, 4) != std::string_view(kMagic, 4))
     return std::string("not a VBlitz network (bad magic)");
-  if (get(bytes, 4, 4) != kVersion) return "unknown network version " + std::to_string(get(bytes, 4, 4));
+  const uint64_t version = get(bytes, 4, 4);
+  if (version != 1 && version != 2) return "unknown network version " + std::to_string(version);
+  if (bytes.size() < kHeaderBytes[version] + 12)
+    return "too short for a network (" + std::to_string(bytes.size()) + " bytes)";
   if (get(bytes, 8, 4) != kNetworkInputs)
     return "expected 768 inputs, not " + std::to_string(get(bytes, 8, 4));
   const uint64_t h = get(bytes, 12, 4);
@@ -109,23 +123,30 @@ std::optional<std::string> Network::parse(std::string_view bytes) {
     return std::string("unsupported quantization");
   const int64_t file_scale = int32_t(get(bytes, 24, 4));
   if (file_scale < 1 || file_scale > 10000) return "bad output scale " + std::to_string(file_scale);
-  if (bytes.size() != file_size(int(h)))
-    return "size " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(file_size(int(h))) +
-           " for " + std::to_string(h) + " hidden";
+  const uint64_t buckets = version == 1 ? 1 : get(bytes, 28, 4);
+  if (version == 2 && (buckets < 2 || buckets > kMaxOutputBuckets))
+    return "bad number of output buckets " + std::to_string(buckets);
+  const size_t expected = file_size(int(version), int(h), int(buckets));
+  if (bytes.size() != expected)
+    return "size " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) + " for " +
+           std::to_string(h) + " hidden and " + std::to_string(buckets) + " output bucket" +
+           (buckets == 1 ? "" : "s");
   if (get(bytes, bytes.size() - 8, 8) != fnv1a(bytes.substr(0, bytes.size() - 8)))
     return std::string("bad checksum");
   Network net;
   net.hidden = int(h);
+  net.output_buckets = int(buckets);
   net.scale = int(file_scale);
-  size_t at = kHeaderBytes;
+  size_t at = kHeaderBytes[version];
   auto read = [&](simd::AlignedVector<int16_t>& v, size_t n) {
     v.resize(n);
     for (int16_t& w : v) w = int16_t(get(bytes, at, 2)), at += 2;
   };
   read(net.feature_weights, size_t(kNetworkInputs) * h);
   read(net.feature_bias, h);
-  read(net.output_weights, 2 * h);
-  net.output_bias = int32_t(get(bytes, at, 4));
+  read(net.output_weights, buckets * 2 * h);
+  net.output_bias.resize(buckets);
+  for (int32_t& b : net.output_bias) b = int32_t(get(bytes, at, 4)), at += 4;
   if (auto error = net.overflow_error()) return "the network could overflow: " + *error;
   *this = std::move(net);
   return std::nullopt;
@@ -143,7 +164,7 @@ int evaluate_network(const Network& net, const core::Position& pos) {
     simd::accumulate(acc.data() + p * h, net.feature_bias.data(), rows.data(), rows.size(), nullptr, 0, h);
   }
   const core::Color us = pos.side_to_move();
-  return net.output(acc.data() + us * h, acc.data() + (~us) * h);
+  return net.output(acc.data() + us * h, acc.data() + (~us) * h, net.bucket(core::popcount(pos.pieces())));
 }
 
 namespace {
@@ -170,11 +191,16 @@ std::shared_ptr<const Network> active_network() {
   return active_slot();
 }
 
-std::optional<std::string> load_active_network(const std::string& path) {
+std::optional<std::string> read_network(const std::string& path, Network& out) {
   std::string bytes;
-  if (auto error = core::read_file(path, file_size(kMaxHidden), bytes)) return error;
+  if (auto error = core::read_file(path, file_size(2, kMaxHidden, kMaxOutputBuckets), bytes)) return error;
+  if (auto error = out.parse(bytes)) return "'" + path + "': " + *error;
+  return std::nullopt;
+}
+
+std::optional<std::string> load_active_network(const std::string& path) {
   auto net = std::make_shared<Network>();
-  if (auto error = net->parse(bytes)) return "'" + path + "': " + *error;
+  if (auto error = read_network(path, *net)) return error;
   std::lock_guard lock(active_mutex);
   active_slot() = std::move(net);
   return std::nullopt;
@@ -198,9 +224,11 @@ std::shared_ptr<const Network> active_network_on_node(int node) {
 std::string active_network_name() {
   const std::shared_ptr<const Network> net = active_network();
   char name[64];
-  std::snprintf(name, sizeof name, "vblitz-%012llx (%d hidden)",
+  std::snprintf(name, sizeof name, "vblitz-%012llx (%d hidden",
                 static_cast<unsigned long long>(net->checksum() >> 16), net->hidden);
-  return name;
+  std::string text = name;
+  if (net->output_buckets > 1) text += ", " + std::to_string(net->output_buckets) + " output buckets";
+  return text + ")";
 }
 
 NetworkStack::NetworkStack(int max_depth) : dirty_(size_t(max_depth) + 1) {}
@@ -294,7 +322,7 @@ const int16_t* NetworkStack::accumulator(core::Color perspective) {
 int NetworkStack::evaluate(const core::Position& pos) {
   bring_up_to_date();
   const core::Color us = pos.side_to_move();
-  const int score = net_->output(acc(top_, us), acc(top_, ~us));
+  const int score = net_->output(acc(top_, us), acc(top_, ~us), net_->bucket(core::popcount(pos.pieces())));
   assert(score == evaluate_network(*net_, pos));  // debug builds: the updates equal a refresh
   return score;
 }

@@ -2,7 +2,9 @@
 // Inputs: one feature per (piece, square), seen from each side ("perspective"): own pieces
 // first, the board mirrored for Black. The first layer sums the weight rows of the active
 // features into an accumulator of H int16 lanes per perspective; the output layer is a
-// squared clipped ReLU of both accumulators (side to move first) dotted with 2H weights.
+// squared clipped ReLU of both accumulators (side to move first) dotted with 2H weights, one
+// set of 2H weights and a bias per output bucket (buckets by the number of pieces on the
+// board; one bucket in networks without them).
 // docs/network.md has the file format, the quantization and how the default was trained.
 #pragma once
 
@@ -22,6 +24,14 @@ constexpr int kNetworkInputs = 768;
 constexpr int kQuantA = 255;  // first layer: weights and biases times 255; the clip of the activation
 constexpr int kQuantB = 64;   // output weights times 64
 constexpr int kMaxNetworkScore = 20000;  // outputs are clamped below the search's mate scores
+constexpr int kMaxOutputBuckets = 8;
+
+// The output bucket of a position with `pieces` pieces (kings included, 2..32) in a network
+// with `buckets` output buckets: equal ranges of the piece count, the last one taking 32.
+constexpr int output_bucket(int pieces, int buckets) {
+  const int b = (pieces - 2) * buckets / 32;
+  return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
+}
 
 // Feature of piece `pc` on `s` seen from `perspective`.
 constexpr int feature_index(core::Color perspective, core::Piece pc, core::Square s) {
@@ -32,21 +42,27 @@ constexpr int feature_index(core::Color perspective, core::Piece pc, core::Squar
 
 struct Network {
   int hidden = 0;
+  int output_buckets = 1;
   int scale = 400;  // centipawns per unit of the float network's output
   // Aligned to 64 bytes, as are the accumulators: with `hidden` a multiple of 32 no vector load
   // of a row straddles two cache lines.
   simd::AlignedVector<int16_t> feature_weights;  // kNetworkInputs rows of `hidden`, times kQuantA
   simd::AlignedVector<int16_t> feature_bias;     // `hidden`, times kQuantA
-  simd::AlignedVector<int16_t> output_weights;   // 2 * hidden (side to move's half first), times kQuantB
-  int32_t output_bias = 0;                       // times kQuantA * kQuantB
+  // Per output bucket, 2 * hidden (side to move's half first), times kQuantB.
+  simd::AlignedVector<int16_t> output_weights;
+  std::vector<int32_t> output_bias;  // per output bucket, times kQuantA * kQuantB
 
   const int16_t* row(int feature) const { return feature_weights.data() + size_t(feature) * size_t(hidden); }
-  // Centipawns for the side to move from the two accumulators, within +-kMaxNetworkScore.
-  int output(const int16_t* us, const int16_t* them) const;
+  // The output bucket of a position with `pieces` pieces on the board.
+  int bucket(int pieces) const { return output_bucket(pieces, output_buckets); }
+  // Centipawns for the side to move from the two accumulators and the output bucket, within
+  // +-kMaxNetworkScore.
+  int output(const int16_t* us, const int16_t* them, int bucket) const;
   // The reason the integer arithmetic could overflow (an int16 accumulator with any 32 pieces
-  // on the board, an int16 product clip * weight, the int32 output sum), if it could.
+  // on the board, an int16 product clip * weight, any bucket's int32 output sum), if it could.
   std::optional<std::string> overflow_error() const;
-  // The file's bytes (header, weights, FNV-1a 64 checksum).
+  // The file's bytes (header, weights, FNV-1a 64 checksum): version 1 for one output bucket,
+  // version 2 (with the bucket count in the header) otherwise.
   std::string serialize() const;
   // Parses a network file; on any defect returns the reason and leaves *this unchanged.
   std::optional<std::string> parse(std::string_view bytes);
@@ -60,6 +76,8 @@ int evaluate_network(const Network& net, const core::Position& pos);
 // The network the engine uses: the default one embedded at build time until EvalFile loads
 // another. Replace it between searches only; a search keeps the one it started with.
 std::shared_ptr<const Network> active_network();
+// Reads a network file; on error returns the reason (with the path) and leaves `out` unchanged.
+std::optional<std::string> read_network(const std::string& path, Network& out);
 // Loads `path` as the active network; on error returns the reason and keeps the current one.
 std::optional<std::string> load_active_network(const std::string& path);
 // The active network's copy for NUMA node `node` (node < 0: the shared network itself). The
@@ -67,7 +85,8 @@ std::optional<std::string> load_active_network(const std::string& path);
 // is first touched (Linux's default) a thread bound to that node gets weights in its own
 // memory; later calls return the same copy until the active network changes.
 std::shared_ptr<const Network> active_network_on_node(int node);
-// "vblitz-<12 hex digits of the checksum> (H hidden)" of the active network.
+// "vblitz-<12 hex digits of the checksum> (H hidden)" of the active network, with ", B output
+// buckets" before the parenthesis closes when it has more than one.
 std::string active_network_name();
 
 // The incremental first layer of one search thread: one accumulator pair per ply, updated

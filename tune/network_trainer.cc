@@ -33,16 +33,19 @@ struct Moments {
 // The gradient of the loss with respect to every parameter, summed over positions.
 struct Gradient {
   std::vector<float> feature_weights, feature_bias, output_weights;
-  double output_bias = 0, loss = 0;
-  explicit Gradient(int hidden)
+  std::vector<double> output_bias;
+  double loss = 0;
+  Gradient(int hidden, int buckets)
       : feature_weights(size_t(eval::kNetworkInputs) * size_t(hidden)),
         feature_bias(size_t(hidden)),
-        output_weights(2 * size_t(hidden)) {}
+        output_weights(size_t(buckets) * 2 * size_t(hidden)),
+        output_bias(size_t(buckets)) {}
   void clear() {
     std::fill(feature_weights.begin(), feature_weights.end(), 0.0f);
     std::fill(feature_bias.begin(), feature_bias.end(), 0.0f);
     std::fill(output_weights.begin(), output_weights.end(), 0.0f);
-    output_bias = loss = 0;
+    std::fill(output_bias.begin(), output_bias.end(), 0.0);
+    loss = 0;
   }
 };
 
@@ -67,12 +70,18 @@ float activation(float x) {
   return c * c;
 }
 
+// The output bucket of a position with these active features (one per piece).
+int bucket_of(const FloatNetwork& net, const std::vector<int>& features) {
+  return eval::output_bucket(int(features.size()), net.output_buckets);
+}
+
 // Output from the two accumulators.
-float output(const FloatNetwork& net, const std::vector<float>& us, const std::vector<float>& them) {
+float output(const FloatNetwork& net, const std::vector<float>& us, const std::vector<float>& them,
+             int bucket) {
   const size_t h = size_t(net.hidden);
-  float out = net.output_bias;
-  for (size_t i = 0; i < h; ++i)
-    out += activation(us[i]) * net.output_weights[i] + activation(them[i]) * net.output_weights[h + i];
+  const float* w = &net.output_weights[size_t(bucket) * 2 * h];
+  float out = net.output_bias[size_t(bucket)];
+  for (size_t i = 0; i < h; ++i) out += activation(us[i]) * w[i] + activation(them[i]) * w[h + i];
   return out;
 }
 
@@ -82,16 +91,18 @@ void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, b
   record_features(p, s.us, s.them, mirror);
   accumulate(net, s.us, s.acc_us);
   accumulate(net, s.them, s.acc_them);
-  const float predicted = sigmoid(output(net, s.acc_us, s.acc_them));
+  const int bucket = bucket_of(net, s.us);
+  const float predicted = sigmoid(output(net, s.acc_us, s.acc_them, bucket));
   const float error = predicted - record_target(p, lambda);
   g.loss += double(error) * error;
   const float d_out = 2.0f * error * predicted * (1.0f - predicted);
-  g.output_bias += d_out;
+  g.output_bias[size_t(bucket)] += d_out;
   const size_t h = size_t(net.hidden);
-  for (int side = 0; side < 2; ++side) {
+  for (size_t side = 0; side < 2; ++side) {
     std::vector<float>& acc = side ? s.acc_them : s.acc_us;
-    const float* w = &net.output_weights[side * h];
-    float* g_w = &g.output_weights[side * h];
+    const size_t offset = size_t(bucket) * 2 * h + side * h;
+    const float* w = &net.output_weights[offset];
+    float* g_w = &g.output_weights[offset];
     for (size_t i = 0; i < h; ++i) {
       const float a = acc[i];
       g_w[i] += d_out * activation(a);
@@ -132,24 +143,23 @@ struct TrainerState {
         feature_weights(net.feature_weights.size()),
         feature_bias(net.feature_bias.size()),
         output_weights(net.output_weights.size()),
-        output_bias(1) {}
+        output_bias(net.output_bias.size()) {}
 
   // Every float of the state in a fixed order, for checkpoints.
   std::vector<std::vector<float>*> arrays() {
-    return {&net.feature_weights, &net.feature_bias, &net.output_weights, &feature_weights.m,
-            &feature_weights.v,   &feature_bias.m,   &feature_bias.v,     &output_weights.m,
-            &output_weights.v,    &output_bias.m,    &output_bias.v};
+    return {&net.feature_weights, &net.feature_bias,  &net.output_weights, &net.output_bias,
+            &feature_weights.m,   &feature_weights.v, &feature_bias.m,     &feature_bias.v,
+            &output_weights.m,    &output_weights.v,  &output_bias.m,      &output_bias.v};
   }
 };
 
-constexpr char kCheckpointMagic[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '1'};
+constexpr char kCheckpointMagic[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '2'};
 
 bool write_checkpoint(const std::string& path, TrainerState& s) {
   std::ofstream out(path + ".partial", std::ios::binary);
   out.write(kCheckpointMagic, 8);
-  const int64_t header[3] = {s.net.hidden, s.epoch, s.step};
+  const int64_t header[4] = {s.net.hidden, s.net.output_buckets, s.epoch, s.step};
   out.write(reinterpret_cast<const char*>(header), sizeof header);
-  out.write(reinterpret_cast<const char*>(&s.net.output_bias), sizeof(float));
   for (std::vector<float>* a : s.arrays())
     out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
   out.close();
@@ -162,15 +172,16 @@ std::optional<std::string> read_checkpoint(const std::string& path, TrainerState
   if (auto error = core::check_input_file(path)) return error;
   std::ifstream in(path, std::ios::binary);
   char magic[8];
-  int64_t header[3];
+  int64_t header[4];
   if (!in.read(magic, 8) || !std::equal(magic, magic + 8, kCheckpointMagic))
-    return "'" + path + "' is not a checkpoint";
+    return "'" + path + "' is not a checkpoint of this trainer's version";
   if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "'" + path + "' is truncated";
-  if (header[0] != s.net.hidden)
-    return "'" + path + "' has " + std::to_string(header[0]) + " hidden, not " + std::to_string(s.net.hidden);
-  s.epoch = int(header[1]);
-  s.step = long(header[2]);
-  in.read(reinterpret_cast<char*>(&s.net.output_bias), sizeof(float));
+  if (header[0] != s.net.hidden || header[1] != s.net.output_buckets)
+    return "'" + path + "' has " + std::to_string(header[0]) + " hidden and " + std::to_string(header[1]) +
+           " output buckets, not " + std::to_string(s.net.hidden) + " and " +
+           std::to_string(s.net.output_buckets);
+  s.epoch = int(header[2]);
+  s.step = long(header[3]);
   for (std::vector<float>* a : s.arrays())
     in.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
   if (!in || in.peek() != EOF) return "'" + path + "' is truncated or too long";
@@ -183,9 +194,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-FloatNetwork FloatNetwork::random(int hidden, uint64_t seed) {
+FloatNetwork FloatNetwork::random(int hidden, uint64_t seed, int output_buckets) {
   FloatNetwork net;
   net.hidden = hidden;
+  net.output_buckets = output_buckets;
   core::Prng prng(seed);
   auto uniform = [&](float range) {
     return range * (float(prng.next() >> 40) / float(1 << 24) * 2.0f - 1.0f);
@@ -193,9 +205,31 @@ FloatNetwork FloatNetwork::random(int hidden, uint64_t seed) {
   net.feature_weights.resize(size_t(eval::kNetworkInputs) * size_t(hidden));
   for (float& w : net.feature_weights) w = uniform(0.1f);
   net.feature_bias.assign(size_t(hidden), 0.1f);
-  net.output_weights.resize(2 * size_t(hidden));
+  net.output_weights.resize(size_t(output_buckets) * 2 * size_t(hidden));
   for (float& w : net.output_weights) w = uniform(1.0f / std::sqrt(float(hidden)));
+  net.output_bias.assign(size_t(output_buckets), 0.0f);
   return net;
+}
+
+std::optional<std::string> FloatNetwork::from_network(const eval::Network& net, int output_buckets,
+                                                      FloatNetwork& out) {
+  if (net.output_buckets != 1 && net.output_buckets != output_buckets)
+    return "the network has " + std::to_string(net.output_buckets) + " output buckets, not " +
+           std::to_string(output_buckets);
+  FloatNetwork f;
+  f.hidden = net.hidden;
+  f.output_buckets = output_buckets;
+  const float qa = float(eval::kQuantA), qb = float(eval::kQuantB);
+  for (int16_t w : net.feature_weights) f.feature_weights.push_back(float(w) / qa);
+  for (int16_t w : net.feature_bias) f.feature_bias.push_back(float(w) / qa);
+  for (int b = 0; b < output_buckets; ++b) {
+    const size_t from = net.output_buckets == 1 ? 0 : size_t(b);
+    for (size_t i = 0; i < 2 * size_t(net.hidden); ++i)
+      f.output_weights.push_back(float(net.output_weights[from * 2 * size_t(net.hidden) + i]) / qb);
+    f.output_bias.push_back(float(net.output_bias[from]) / (qa * qb));
+  }
+  out = std::move(f);
+  return std::nullopt;
 }
 
 float FloatNetwork::forward(const std::vector<int>& us_features,
@@ -203,7 +237,7 @@ float FloatNetwork::forward(const std::vector<int>& us_features,
   std::vector<float> us(static_cast<size_t>(hidden)), them(static_cast<size_t>(hidden));
   accumulate(*this, us_features, us);
   accumulate(*this, them_features, them);
-  return output(*this, us, them);
+  return output(*this, us, them, bucket_of(*this, us_features));
 }
 
 int FloatNetwork::evaluate(const core::Position& pos) const {
@@ -220,10 +254,12 @@ std::optional<std::string> FloatNetwork::quantize(eval::Network& out) const {
   auto round_to = [](float w, double q) { return int16_t(std::clamp(std::lround(w * q), -32767L, 32767L)); };
   eval::Network net;
   net.hidden = hidden;
+  net.output_buckets = output_buckets;
   for (float w : feature_weights) net.feature_weights.push_back(round_to(w, eval::kQuantA));
   for (float w : feature_bias) net.feature_bias.push_back(round_to(w, eval::kQuantA));
   for (float w : output_weights) net.output_weights.push_back(round_to(w, eval::kQuantB));
-  net.output_bias = int32_t(std::lround(double(output_bias) * eval::kQuantA * eval::kQuantB));
+  for (float b : output_bias)
+    net.output_bias.push_back(int32_t(std::lround(double(b) * eval::kQuantA * eval::kQuantB)));
   if (auto error = net.overflow_error()) return error;
   out = std::move(net);
   return std::nullopt;
@@ -261,7 +297,8 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
       record_features(records[i], s.us, s.them);
       accumulate(net, s.us, s.acc_us);
       accumulate(net, s.them, s.acc_them);
-      const double error = sigmoid(output(net, s.acc_us, s.acc_them)) - record_target(records[i], lambda);
+      const double error = sigmoid(output(net, s.acc_us, s.acc_them, bucket_of(net, s.us))) -
+                           record_target(records[i], lambda);
       total += error * error;
     }
   }
@@ -269,9 +306,10 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
 }
 
 std::string train_usage() {
-  return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N] "
-         "[--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] "
-         "[--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]";
+  return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H]\n"
+         "  [--output-buckets B] [--init NET.nnue] [--epochs N] [--batch N] [--lr R] [--drop-epoch N]\n"
+         "  [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] [--threads N] [--seed N] [--limit N]\n"
+         "  [--resume CHECKPOINT]";
 }
 
 std::optional<std::string> parse_train_args(const std::vector<std::string>& args, TrainOptions& o) {
@@ -296,8 +334,12 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
       o.validation_path = value;
     else if (flag == "--resume")
       o.resume_path = value;
+    else if (flag == "--init")
+      o.init_path = value;
     else if (flag == "--hidden" && whole(1, 4096))
       o.hidden = int(v);
+    else if (flag == "--output-buckets" && whole(1, eval::kMaxOutputBuckets))
+      o.output_buckets = int(v);
     else if (flag == "--epochs" && whole(1, 100000))
       o.epochs = int(v);
     else if (flag == "--batch" && whole(1, 1 << 24))
@@ -338,16 +380,28 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   omp_set_num_threads(threads);
 
-  TrainerState state(FloatNetwork::random(o.hidden, o.seed));
+  FloatNetwork initial = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
+  if (!o.init_path.empty()) {
+    eval::Network init;
+    if (auto error = eval::read_network(o.init_path, init)) return log << *error << '\n', 1;
+    if (init.hidden != o.hidden)
+      return log << "'" << o.init_path << "' has " << init.hidden << " hidden, not " << o.hidden << '\n', 1;
+    if (auto error = FloatNetwork::from_network(init, o.output_buckets, initial))
+      return log << "'" << o.init_path << "': " << *error << '\n', 1;
+  }
+  TrainerState state(std::move(initial));
   if (!o.resume_path.empty())
     if (auto error = read_checkpoint(o.resume_path, state)) return log << *error << '\n', 1;
   const int drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;
   std::ofstream curve(o.out_path + ".loss.csv", state.epoch ? std::ios::app : std::ios::trunc);
   if (!state.epoch) curve << "epoch,train_loss,validation_loss,learning_rate,seconds\n";
   log << "training on " << train.size() << " positions (" << validation.size() << " for validation), hidden "
-      << o.hidden << ", " << threads << " threads, from epoch " << state.epoch + 1 << '\n';
+      << o.hidden << ", " << o.output_buckets << " output bucket" << (o.output_buckets == 1 ? "" : "s")
+      << ", " << threads << " threads, from epoch " << state.epoch + 1
+      << (o.init_path.empty() || !o.resume_path.empty() ? "" : ", starting from '" + o.init_path + "'")
+      << '\n';
 
-  std::vector<Gradient> gradients(size_t(threads), Gradient(o.hidden));
+  std::vector<Gradient> gradients(size_t(threads), Gradient(o.hidden, o.output_buckets));
   std::vector<Scratch> scratch(size_t(threads), Scratch(o.hidden));
   std::vector<uint32_t> order(train.size());
   const auto start = std::chrono::steady_clock::now();
@@ -379,7 +433,7 @@ int run_train(const TrainOptions& o, std::ostream& log) {
         for (size_t i = 0; i < total.feature_bias.size(); ++i) total.feature_bias[i] += g.feature_bias[i];
         for (size_t i = 0; i < total.output_weights.size(); ++i)
           total.output_weights[i] += g.output_weights[i];
-        total.output_bias += g.output_bias;
+        for (size_t i = 0; i < total.output_bias.size(); ++i) total.output_bias[i] += g.output_bias[i];
         total.loss += g.loss;
       }
       epoch_loss += total.loss;
@@ -392,8 +446,9 @@ int run_train(const TrainOptions& o, std::ostream& log) {
                 net.feature_bias.size(), scale, rate, 0, state.step, false);
       adam_step(net.output_weights.data(), total.output_weights.data(), state.output_weights,
                 net.output_weights.size(), scale, rate, o.weight_decay, state.step, true);
-      const float bias_gradient = float(total.output_bias);
-      adam_step(&net.output_bias, &bias_gradient, state.output_bias, 1, scale, rate, 0, state.step, false);
+      const std::vector<float> bias_gradient(total.output_bias.begin(), total.output_bias.end());
+      adam_step(net.output_bias.data(), bias_gradient.data(), state.output_bias, net.output_bias.size(),
+                scale, rate, 0, state.step, false);
     }
     const double train_loss = epoch_loss / double(train.size());
     const double validation_loss = mean_loss(state.net, validation, o.lambda, threads);

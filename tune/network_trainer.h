@@ -1,8 +1,9 @@
 // `vblitz train`: fits the network evaluation (eval/network.h) to packed self-play data in
 // float32 with AdamW on all cores, then quantizes it to the engine's integer format.
-//   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--epochs N]
+//   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--output-buckets B] [--epochs
+//   N]
 //     [--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]
-//     [--mirror 0|1] [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]
+//     [--mirror 0|1] [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT] [--init NET.nnue]
 // The loss is (sigmoid(out) - target)^2 with target = lambda * sigmoid(score / 400) +
 // (1 - lambda) * result, both from the side to move's view (docs/network.md).
 #pragma once
@@ -21,7 +22,9 @@ namespace vblitz::tune {
 
 struct TrainOptions {
   std::string data_path, validation_path, out_path, resume_path;
+  std::string init_path;  // start from this network's weights instead of random ones
   int hidden = 64;
+  int output_buckets = 1;  // 1..eval::kMaxOutputBuckets, by the number of pieces on the board
   int epochs = 20;
   int batch = 16384;
   double learning_rate = 1e-3;
@@ -39,12 +42,19 @@ struct TrainOptions {
 // quantization (activation clamp(x, 0, 1)^2, output in units of eval::Network::scale cp).
 struct FloatNetwork {
   int hidden = 0;
-  std::vector<float> feature_weights, feature_bias, output_weights;
-  float output_bias = 0;
+  int output_buckets = 1;
+  std::vector<float> feature_weights, feature_bias;
+  std::vector<float> output_weights, output_bias;  // 2 * hidden weights and one bias per output bucket
 
   // Small random weights from `seed`.
-  static FloatNetwork random(int hidden, uint64_t seed);
-  // The output (before the sigmoid) for the side to move of a position given by its pieces.
+  static FloatNetwork random(int hidden, uint64_t seed, int output_buckets = 1);
+  // The float weights of an engine network (its integers divided by their quantization
+  // factors), with `output_buckets` buckets: a network with one bucket gives each bucket its
+  // output weights; otherwise the counts must agree (the reason if they do not).
+  static std::optional<std::string> from_network(const eval::Network& net, int output_buckets,
+                                                 FloatNetwork& out);
+  // The output (before the sigmoid) for the side to move of a position given by its pieces
+  // (the number of features picks the output bucket).
   float forward(const std::vector<int>& us_features, const std::vector<int>& them_features) const;
   // Centipawns for the side to move, as the engine's integer network approximates it.
   int evaluate(const core::Position& pos) const;

@@ -19,15 +19,16 @@ namespace vblitz::test {
 namespace {
 
 // A network with random weights that cannot overflow (32 rows of at most 500 stay below 32767).
-eval::Network random_network(int hidden, uint64_t seed) {
+eval::Network random_network(int hidden, uint64_t seed, int buckets = 1) {
   core::Prng rng(seed);
   auto lane = [&](int range) { return int16_t(int(rng.below(uint64_t(2 * range + 1))) - range); };
   eval::Network net;
   net.hidden = hidden;
+  net.output_buckets = buckets;
   for (int i = 0; i < eval::kNetworkInputs * hidden; ++i) net.feature_weights.push_back(lane(500));
   for (int i = 0; i < hidden; ++i) net.feature_bias.push_back(lane(200));
-  for (int i = 0; i < 2 * hidden; ++i) net.output_weights.push_back(lane(128));
-  net.output_bias = int32_t(rng.below(20001)) - 10000;
+  for (int i = 0; i < buckets * 2 * hidden; ++i) net.output_weights.push_back(lane(128));
+  for (int b = 0; b < buckets; ++b) net.output_bias.push_back(int32_t(rng.below(20001)) - 10000);
   EXPECT_FALSE(net.overflow_error());
   return net;
 }
@@ -95,8 +96,9 @@ TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongPerftWalks) {
   EXPECT_GT(nodes, 100000);
 }
 
+// With eight output buckets: the games' captures cross from bucket to bucket.
 TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongRandomGamesWithNullMoves) {
-  const eval::Network net = random_network(32, 6);
+  const eval::Network net = random_network(32, 6, 8);
   activate(net, "games");
   std::mt19937_64 rng(7);
   int checked = 0;
@@ -162,7 +164,8 @@ TEST(Network, WeightRowsAndAccumulatorsStartOnCacheLines) {
 }
 
 TEST(Network, ScoresAreColourSymmetric) {
-  for (const eval::Network& net : {random_network(32, 8), *eval::active_network()}) {
+  for (const eval::Network& net :
+       {random_network(32, 8), random_network(32, 11, 8), *eval::active_network()}) {
     int positions = 0;
     for (const std::string& fen : suite_fens()) {
       core::Game game, flipped;
@@ -241,8 +244,10 @@ TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
   magic[0] = 'X';
   rejected(magic, "bad magic");
   std::string version = bytes;
-  version[4] = 2;
+  version[4] = 3;
   rejected(version, "unknown version");
+  version[4] = 2;
+  rejected(version, "version 2 without its bucket count");
   // A consistent file whose weights could overflow the int16 accumulator.
   eval::Network huge = net;
   for (int16_t& w : huge.feature_weights) w = 2000;
@@ -252,6 +257,65 @@ TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
   big_output.output_weights[3] = 200;  // 200 * 255 does not fit an int16 product
   rejected(big_output.serialize(), "overflowing output weight");
   EXPECT_TRUE(eval::load_active_network(::testing::TempDir() + "/no-such-file.nnue"));
+}
+
+// One output bucket is written as version 1, byte for byte the format of networks without
+// buckets (the embedded default among them); more buckets as version 2, which round-trips and
+// whose bucket count is checked.
+TEST(Network, OutputBucketsHaveTheirOwnFileVersion) {
+  const std::shared_ptr<const eval::Network> embedded = eval::active_network();
+  eval::Network copy;
+  ASSERT_FALSE(copy.parse(embedded->serialize()));
+  EXPECT_EQ(copy.output_buckets, 1);
+  EXPECT_EQ(embedded->serialize()[4], 1);
+
+  const eval::Network net = random_network(16, 12, 8);
+  const std::string bytes = net.serialize();
+  EXPECT_EQ(bytes[4], 2);
+  EXPECT_EQ(bytes[28], 8);
+  eval::Network parsed;
+  ASSERT_FALSE(parsed.parse(bytes));
+  EXPECT_EQ(parsed.output_buckets, 8);
+  EXPECT_EQ(parsed.serialize(), bytes);
+  for (char count : {0, 1, 9}) {  // a version 2 file's count is 2..8
+    std::string damaged = bytes;
+    damaged[28] = count;
+    EXPECT_TRUE(parsed.parse(damaged)) << int(count);
+  }
+}
+
+// The bucket is picked by the number of pieces, kings included: 2-5 pieces bucket 0, 6-9
+// bucket 1, ..., 30-32 bucket 7. Zero output weights leave each bucket's bias as the score.
+TEST(Network, OutputBucketFollowsThePieceCount) {
+  eval::Network net = random_network(16, 13, 8);
+  std::fill(net.output_weights.begin(), net.output_weights.end(), int16_t(0));
+  for (int b = 0; b < 8; ++b) net.output_bias[size_t(b)] = (b + 1) * eval::kQuantA * eval::kQuantB;
+  const int expected_bucket[33] = {-1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3,
+                                   3,  4,  4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7};
+  int counts_seen = 0;
+  std::vector<bool> seen(33);
+  std::mt19937_64 rng(14);
+  for (int g = 0; g < 40 && counts_seen < 31; ++g) {
+    core::Game game;
+    core::Position& pos = game.position();
+    std::vector<std::unique_ptr<core::StateInfo>> states;
+    for (int ply = 0; ply < 400; ++ply) {
+      const int pieces = core::popcount(pos.pieces());
+      ASSERT_EQ(eval::evaluate_network(net, pos), (expected_bucket[pieces] + 1) * net.scale) << pos.fen();
+      if (!seen[size_t(pieces)]) seen[size_t(pieces)] = true, ++counts_seen;
+      core::MoveList<core::LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      // Captures first, so the games run down to bare kings.
+      std::vector<core::Move> captures;
+      for (core::Move m : moves)
+        if (pos.piece_on(m.to()) != core::NO_PIECE && m.kind() != core::Move::CASTLING) captures.push_back(m);
+      const core::Move m = !captures.empty() && rng() % 4 ? captures[rng() % captures.size()]
+                                                          : *(moves.begin() + long(rng() % moves.size()));
+      states.push_back(std::make_unique<core::StateInfo>());
+      pos.do_move(m, *states.back());
+    }
+  }
+  EXPECT_EQ(counts_seen, 31);  // every count from 2 to 32
 }
 
 }  // namespace
