@@ -305,7 +305,10 @@ int run_spsa(const SpsaOptions& o, std::ostream& log) {
     losses += std::max(-result, 0);
     played += 2L * o.pairs;
     csv << k << ',' << result;
-    for (const SpsaParam& p : params) csv << ',' << std::setprecision(10) << p.value;
+    // Every digit of the double: a resumed run reads its state back from this file, so a rounded
+    // value would send it on another path than the uninterrupted run.
+    for (const SpsaParam& p : params)
+      csv << ',' << std::setprecision(std::numeric_limits<double>::max_digits10) << p.value;
     csv << '\n' << std::flush;
     std::ofstream values_file(values_path);
     values_file << "# vblitz spsa: iteration " << k << " of " << o.iterations << ", seed " << o.seed
