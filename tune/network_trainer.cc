@@ -232,6 +232,20 @@ std::optional<std::string> FloatNetwork::from_network(const eval::Network& net, 
   return std::nullopt;
 }
 
+FloatNetwork FloatNetwork::widened(int wider, uint64_t seed) const {
+  FloatNetwork w = random(wider, seed, output_buckets);
+  const size_t h = size_t(hidden), wh = size_t(wider);
+  for (size_t f = 0; f < size_t(eval::kNetworkInputs); ++f)
+    std::copy_n(&feature_weights[f * h], h, &w.feature_weights[f * wh]);
+  std::copy_n(feature_bias.begin(), h, w.feature_bias.begin());
+  std::fill(w.output_weights.begin(), w.output_weights.end(), 0.0f);
+  for (size_t b = 0; b < size_t(output_buckets); ++b)
+    for (size_t side = 0; side < 2; ++side)
+      std::copy_n(&output_weights[(b * 2 + side) * h], h, &w.output_weights[(b * 2 + side) * wh]);
+  w.output_bias = output_bias;
+  return w;
+}
+
 float FloatNetwork::forward(const std::vector<int>& us_features,
                             const std::vector<int>& them_features) const {
   std::vector<float> us(static_cast<size_t>(hidden)), them(static_cast<size_t>(hidden));
@@ -384,10 +398,13 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   if (!o.init_path.empty()) {
     eval::Network init;
     if (auto error = eval::read_network(o.init_path, init)) return log << *error << '\n', 1;
-    if (init.hidden != o.hidden)
-      return log << "'" << o.init_path << "' has " << init.hidden << " hidden, not " << o.hidden << '\n', 1;
+    if (init.hidden > o.hidden)
+      return log << "'" << o.init_path << "' has " << init.hidden << " hidden, more than " << o.hidden
+                 << '\n',
+             1;
     if (auto error = FloatNetwork::from_network(init, o.output_buckets, initial))
       return log << "'" << o.init_path << "': " << *error << '\n', 1;
+    if (init.hidden < o.hidden) initial = initial.widened(o.hidden, o.seed);
   }
   TrainerState state(std::move(initial));
   if (!o.resume_path.empty())

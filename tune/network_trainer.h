@@ -53,6 +53,10 @@ struct FloatNetwork {
   // output weights; otherwise the counts must agree (the reason if they do not).
   static std::optional<std::string> from_network(const eval::Network& net, int output_buckets,
                                                  FloatNetwork& out);
+  // This network with `wider` >= hidden hidden values: the first `hidden` as they are, the new
+  // ones with random first-layer weights from `seed` and zero output weights, so the output
+  // is unchanged and training grows the new values from there.
+  FloatNetwork widened(int wider, uint64_t seed) const;
   // The output (before the sigmoid) for the side to move of a position given by its pieces
   // (the number of features picks the output bucket).
   float forward(const std::vector<int>& us_features, const std::vector<int>& them_features) const;

@@ -98,6 +98,33 @@ TEST(NetworkTrainer, StartsFromAnEngineNetwork) {
   EXPECT_TRUE(tune::FloatNetwork::from_network(again, 4, f));
 }
 
+// A widened network evaluates exactly as the narrower one it came from, with one output bucket
+// and with eight, and its new values are not all alike (training can tell them apart).
+TEST(NetworkTrainer, WideningKeepsTheOutput) {
+  for (int buckets : {1, 8}) {
+    const tune::FloatNetwork narrow = trained_size_network(32, 6, buckets);
+    const tune::FloatNetwork wide = narrow.widened(96, 7);
+    ASSERT_EQ(wide.hidden, 96);
+    ASSERT_EQ(wide.output_buckets, buckets);
+    int positions = 0;
+    for (const std::string& fen : suite_fens()) {
+      core::Game game;
+      ASSERT_FALSE(game.set_fen(fen));
+      std::vector<int> us, them;
+      const core::Position& pos = game.position();
+      for (core::Bitboard b = pos.pieces(); b; b &= b - 1) {
+        const core::Square s = core::lsb(b);
+        us.push_back(eval::feature_index(pos.side_to_move(), pos.piece_on(s), s));
+        them.push_back(eval::feature_index(~pos.side_to_move(), pos.piece_on(s), s));
+      }
+      ASSERT_EQ(wide.forward(us, them), narrow.forward(us, them)) << fen;
+      ++positions;
+    }
+    EXPECT_GT(positions, 1000);
+    EXPECT_NE(wide.feature_weights[40], wide.feature_weights[41]);  // two new values of feature 0
+  }
+}
+
 // A small packed data set from real self-play, made once.
 const std::string& small_data_dir() {
   static const std::string dir = [] {
@@ -194,19 +221,25 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   EXPECT_EQ(tune::run_train(mismatched, refusal), 1);
   EXPECT_NE(refusal.str().find("output buckets"), std::string::npos) << refusal.str();
 
-  // Starting from the one-bucket network: the first epoch's loss is already that network's (far
-  // below a random start's), and a network of another width is refused.
+  // Starting from the one-bucket network, as it is and widened to 16 hidden values: the first
+  // epoch's loss is already that network's (far below a random start's); a network wider than
+  // --hidden is refused.
   tune::TrainOptions init = bucketed;
-  init.out_path = ::testing::TempDir() + "/vblitz_init.nnue";
   init.init_path = o.out_path;
   init.epochs = 1;
-  ASSERT_EQ(tune::run_train(init, log), 0) << log.str();
-  std::ifstream init_curve(init.out_path + ".loss.csv");
-  std::getline(init_curve, header);
-  std::getline(init_curve, line);
-  const double init_loss = std::stod(line.substr(line.find(',') + 1));
-  EXPECT_LT(init_loss, losses.front() * 0.9);
-  init.hidden = 16;
+  for (int hidden : {8, 16}) {
+    init.hidden = hidden;
+    init.out_path = ::testing::TempDir() + "/vblitz_init" + std::to_string(hidden) + ".nnue";
+    ASSERT_EQ(tune::run_train(init, log), 0) << log.str();
+    std::ifstream init_curve(init.out_path + ".loss.csv");
+    std::getline(init_curve, header);
+    std::getline(init_curve, line);
+    const double init_loss = std::stod(line.substr(line.find(',') + 1));
+    EXPECT_LT(init_loss, losses.front() * 0.9) << hidden;
+    EXPECT_FALSE(loaded.parse(bytes(init.out_path)));
+    EXPECT_EQ(loaded.hidden, hidden);
+  }
+  init.hidden = 4;
   std::ostringstream width;
   EXPECT_EQ(tune::run_train(init, width), 1);
   EXPECT_NE(width.str().find("hidden"), std::string::npos) << width.str();
