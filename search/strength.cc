@@ -12,15 +12,16 @@ namespace vblitz::search {
 namespace {
 
 // Calibration points (Elo on Stockfish 15.1's scale, node budget, root noise in centipawns),
-// in rising Elo. Set from matches at 10+0.1 against Stockfish 15.1 with the same UCI_Elo
-// (docs/strength.md).
+// in rising Elo. Set from matches at 10+0.1 against Stockfish 15.1 with the same UCI_Elo, then
+// carried over to the current network by fixed-node matches against the network they were
+// measured with (docs/strength.md).
 struct Point {
   int elo;
   double nodes;
   int noise;
 };
 constexpr Point kPoints[] = {
-    {kMinElo, 120, 30}, {1500, 280, 23}, {2000, 25000, 0}, {2500, 1000000, 0}, {kMaxElo, 20000000, 0},
+    {kMinElo, 112, 30}, {1500, 260, 23}, {2000, 19500, 0}, {2500, 1000000, 0}, {kMaxElo, 20000000, 0},
 };
 
 }  // namespace
