@@ -13,15 +13,15 @@ namespace {
 
 // Calibration points (Elo on Stockfish 15.1's scale, node budget, root noise in centipawns),
 // in rising Elo. Set from matches at 10+0.1 against Stockfish 15.1 with the same UCI_Elo, then
-// carried over to the current network by fixed-node matches against the network they were
-// measured with (docs/strength.md).
+// carried over to each later network by fixed-node matches against the network before it
+// (docs/strength.md).
 struct Point {
   int elo;
   double nodes;
   int noise;
 };
 constexpr Point kPoints[] = {
-    {kMinElo, 112, 30}, {1500, 260, 23}, {2000, 19500, 0}, {2500, 1000000, 0}, {kMaxElo, 20000000, 0},
+    {kMinElo, 101, 30}, {1500, 235, 23}, {2000, 15200, 0}, {2500, 1000000, 0}, {kMaxElo, 20000000, 0},
 };
 
 }  // namespace
