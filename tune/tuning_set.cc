@@ -36,7 +36,11 @@ std::string parameter_name(int index) {
   static const auto list = entries();
   const auto [term, i] = list[size_t(index / 2)];
   std::string name = eval::term_name(term);
-  if (eval::term_entries(term) > 1) name += "[" + std::to_string(i) + "]";
+  if (eval::term_entries(term) > 1) {  // appended piecewise: GCC 12 misreads "[" + std::string
+    name += '[';
+    name += std::to_string(i);
+    name += ']';
+  }
   return name + (index % 2 ? ".eg" : ".mg");
 }
 

@@ -27,7 +27,10 @@ std::string main_line(const book::PgnGame& game) {
 std::string replayed(const book::PgnGame& game) {
   std::string out;
   auto err = book::replay(game, [&](const core::Position& pos, core::Move m, int, bool main, int) {
-    if (main) out += (out.empty() ? "" : " ") + pos.to_uci(m);
+    if (main) {
+      if (!out.empty()) out += ' ';
+      out += pos.to_uci(m);
+    }
   });
   return err ? "error: " + *err : out;
 }

@@ -110,7 +110,7 @@ TEST(Binary, ManPageCoversEveryCommandAndFlagOfHelp) {
   std::ifstream file(std::string(VBLITZ_DOCS_DIR) + "/vblitz.6");
   ASSERT_TRUE(file) << "docs/vblitz.6 missing";
   std::string man((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  for (size_t at; (at = man.find("\\-")) != std::string::npos;) man.replace(at, 2, "-");  // roff's \- is -
+  for (size_t at; (at = man.find("\\-")) != std::string::npos;) man.replace(at, 2, 1, '-');  // roff's \- is -
   ChildProcess help({VBLITZ_BINARY, "--help"});
   const std::string text = help.read_until("tune the search's constants", milliseconds(5000));
   std::istringstream lines(text);
