@@ -8,6 +8,8 @@
 
 #include <hwy/highway.h>
 
+#include <algorithm>
+
 #include "simd/network_kernels.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -40,7 +42,10 @@ inline void Accumulate(int16_t* out, const int16_t* base, const int16_t* const* 
       AccumulateVectors(hn::ScalableTag<int16_t>(), 0, out, base, add, add_count, sub, sub_count, width);
   i = AccumulateVectors(hn::CappedTag<int16_t, 32>(), i, out, base, add, add_count, sub, sub_count, width);
   i = AccumulateVectors(hn::CappedTag<int16_t, 8>(), i, out, base, add, add_count, sub, sub_count, width);
-  for (; i < width; ++i) {  // fewer than 8 values left
+  // Fewer than 8 values are left (the last loop's vectors hold at most 8). Saying so bounds the
+  // loop for GCC 12, which otherwise warns of an overflowing iteration when this is inlined with
+  // a constant width (-Waggressive-loop-optimizations).
+  for (const size_t end = i + std::min<size_t>(width - i, 7); i < end; ++i) {
     int16_t v = base[i];
     for (size_t k = 0; k < add_count; ++k) v = int16_t(v + add[k][i]);
     for (size_t k = 0; k < sub_count; ++k) v = int16_t(v - sub[k][i]);
