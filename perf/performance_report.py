@@ -7,7 +7,7 @@ runs on this machine. Every JSON result is kept in --json-dir, which perf/machin
 reads (with the directories of other machines) to compare machines.
 
 usage: python3 perf/performance_report.py [--build build/release] [--runs 3] [--depth 12]
-                                          [--speedtest-seconds 150] [--json-dir DIR]
+                                          [--speedtest-seconds 150] [--ttd-depth 19] [--json-dir DIR]
 """
 import argparse
 import datetime
@@ -21,6 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kernels_report  # noqa: E402  (write_svg)
 import thread_scaling  # noqa: E402  (markers, svg)
+import time_to_depth  # noqa: E402  (measure)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = {"Stockfish 15.1": ("/usr/games/stockfish", r"Nodes/second\s*:\s*(\d+)"),
@@ -71,6 +72,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--speedtest-seconds", type=int, default=150)
+    parser.add_argument("--ttd-depth", type=int, default=19, help="time-to-depth depth (perf/time_to_depth.py)")
     parser.add_argument("--json-dir", default=os.path.join(ROOT, "build", "results"))
     args = parser.parse_args()
     binary = os.path.join(args.build, "vblitz")
@@ -98,6 +100,12 @@ def main():
     for name, (path, pattern) in PEERS.items():
         if os.access(path, os.X_OK):
             peers[name] = statistics.median(peer_nps(path, pattern) for _ in range(args.runs))
+
+    ttd = None
+    if len(threads) > 1:
+        fens = time_to_depth.load_fens(os.path.join(ROOT, "perf", "data", "openings.epd"), 100)
+        speedups, totals = time_to_depth.measure([binary], fens, args.ttd_depth, threads[-1])
+        ttd = (len(fens), time_to_depth.quartiles(speedups[0]), totals[0][0] / totals[0][1])
 
     perft = subprocess.run(["bash", os.path.join(ROOT, "perf", "perft_vs_stockfish.sh"), str(args.runs), binary],
                            capture_output=True, text=True).stdout.strip()
@@ -128,7 +136,16 @@ def main():
               "| threads | nodes/second | nps speed-up | time-to-depth speed-up |", "|---|---|---|---|"]
     for t in threads:
         lines.append(f"| {t} | {b_nps[t]:.0f} | {b_nps[t] / b_nps[1]:.2f}x | {b_ms[1] / b_ms[t]:.2f}x |")
-    lines += ["", "![thread scaling](threads.svg)", "", thread_scaling.END, "",
+    lines += ["", "![thread scaling](threads.svg)", "", thread_scaling.END, ""]
+    if ttd:
+        count, (lo, mid, hi), summed = ttd
+        lines += ["The bench's time is dominated by a few long positions. Per position, `python3 "
+                  f"perf/time_to_depth.py build/release/vblitz --count {count} --depth {args.ttd_depth} --threads "
+                  f"{threads[-1]}` (the first {count} positions of perf/data/openings.epd, a fresh table each time, "
+                  f"one and {threads[-1]} threads interleaved) gives a median time-to-depth speed-up of {mid:.2f}x "
+                  f"(quartiles {lo:.2f}-{hi:.2f}; summed times {summed:.2f}x). On a shared machine the figure moves "
+                  "by about 0.1 from run to run.", ""]
+    lines += [
               "## speedtest: the whole machine as in play", "",
               f"`vblitz speedtest T {64}xT {args.speedtest_seconds}` (419 positions of four games under a clock; "
               "each run's nodes per second, then the median and the spread (max - min) / median; the same for "

@@ -6,7 +6,7 @@ the positions with its quartiles, and the ratio of the summed times. Several bin
 measured interleaved position by position (same load for each), so their figures compare.
 
 usage: python3 perf/time_to_depth.py VBLITZ [VBLITZ ...] [--positions perf/data/openings.epd]
-       [--count 60] [--depth 13] [--threads 2] [--runs 1] [--option NAME=VALUE ...]
+       [--count 100] [--depth 19] [--threads 2] [--runs 1] [--option NAME=VALUE ...]
 """
 import argparse
 import os
@@ -62,30 +62,23 @@ def quartiles(values):
     return q[0], statistics.median(values), q[2]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("binaries", nargs="+")
-    parser.add_argument("--positions", default=os.path.join(ROOT, "perf", "data", "openings.epd"))
-    parser.add_argument("--count", type=int, default=60)
-    parser.add_argument("--depth", type=int, default=13)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--runs", type=int, default=1, help="runs of each position and thread count (median)")
-    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, a UCI option for every engine")
-    args = parser.parse_args()
-    options = [tuple(o.split("=", 1)) for o in args.option]
-    with open(args.positions) as f:
-        fens = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip()][: args.count]
-    if len(fens) < 2:
-        sys.exit("error: fewer than 2 positions")
-    engines = [Engine(b, options) for b in args.binaries]
+def load_fens(path, count):
+    with open(path) as f:
+        return [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip()][:count]
+
+
+def measure(binaries, fens, depth, threads, runs=1, options=()):
+    """Per binary: the speed-up t(1) / t(threads) of each position, and the summed times
+    [t(1), t(threads)]; binaries interleaved position by position."""
+    engines = [Engine(b, options) for b in binaries]
     speedups = [[] for _ in engines]
     totals = [[0.0, 0.0] for _ in engines]
     for i, fen in enumerate(fens):
         for k, e in enumerate(engines):
             one, many = [], []
-            for _ in range(args.runs):
-                one.append(e.seconds_to_depth(fen, args.depth, 1))
-                many.append(e.seconds_to_depth(fen, args.depth, args.threads))
+            for _ in range(runs):
+                one.append(e.seconds_to_depth(fen, depth, 1))
+                many.append(e.seconds_to_depth(fen, depth, threads))
             t1, tn = statistics.median(one), statistics.median(many)
             speedups[k].append(t1 / tn)
             totals[k][0] += t1
@@ -93,6 +86,24 @@ def main():
         print(f"{i + 1}/{len(fens)}", file=sys.stderr, end="\r")
     for e in engines:
         e.close()
+    return speedups, totals
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binaries", nargs="+")
+    parser.add_argument("--positions", default=os.path.join(ROOT, "perf", "data", "openings.epd"))
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--depth", type=int, default=19)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=1, help="runs of each position and thread count (median)")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, a UCI option for every engine")
+    args = parser.parse_args()
+    options = [tuple(o.split("=", 1)) for o in args.option]
+    fens = load_fens(args.positions, args.count)
+    if len(fens) < 2:
+        sys.exit("error: fewer than 2 positions")
+    speedups, totals = measure(args.binaries, fens, args.depth, args.threads, args.runs, options)
     print(f"time to depth {args.depth}, {args.threads} threads against 1, {len(fens)} positions of "
           f"{os.path.relpath(args.positions, ROOT)}, {args.runs} run(s) each, interleaved:")
     print("| binary | median speed-up (quartiles) | summed times, 1 / T threads |\n|---|---|---|")

@@ -479,6 +479,15 @@ Report result_line(const Result& result, std::chrono::steady_clock::time_point s
   return line;
 }
 
+bool helper_skips_depth(int id, int depth) {
+  if (id <= 0) return false;
+  // Helpers 1-2 take runs of 1 ply (phases 0-1), 3-6 runs of 2 (phases 0-3), 7-12 runs of 3,
+  // 13-20 runs of 4; helper 21 starts over.
+  int k = (id - 1) % 20, run = 1;
+  while (k >= 2 * run) k -= 2 * run++;
+  return ((depth + k) / run) % 2 == 1;
+}
+
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
   const SearchParams& sp = options_.params;
@@ -519,7 +528,8 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   std::vector<int> line_score(size_t(lines), 0);
   std::vector<std::vector<Move>> line_pv(static_cast<size_t>(lines));  // each line's last completed PV
   report_ = &report;
-  for (int depth = 1 + (helper_id_ & 1); depth <= max_depth && !aborted_; ++depth) {
+  for (int depth = 1; depth <= max_depth && !aborted_; ++depth) {
+    if (depth < max_depth && helper_skips_depth(helper_id_, depth)) continue;
     if (depth > 1 && !time_.may_start_iteration(elapsed_ms())) break;
     excluded_.clear();
     for (int line = 0; line < lines && !aborted_; ++line) {

@@ -98,6 +98,12 @@ struct Result {
 // `started` and the table's fill (per mille).
 Report result_line(const Result& result, std::chrono::steady_clock::time_point started, int hashfull);
 
+// Lazy SMP's depth schedule: whether helper `id` (0 is the main searcher, which searches every
+// depth) skips iteration `depth`. Helpers take depths in runs of s = 1, 2, 3, 4 plies and skip
+// every other run, each helper of a run length at its own phase, so at any depth about half the
+// helpers are a run ahead of the others and fill the table for them.
+bool helper_skips_depth(int id, int depth);
+
 class Searcher {
  public:
   using ReportFn = std::function<void(const Report&)>;
@@ -124,8 +130,8 @@ class Searcher {
     evaluator_.clear();
   }
   // The opponent played the expected move: a `go ponder` search switches to its clock.
-  // Makes this searcher a Lazy SMP helper (id >= 1): odd helpers start one ply deeper so the
-  // threads spread over depths. 0 is the main searcher.
+  // Makes this searcher a Lazy SMP helper (id >= 1), which skips the depths
+  // helper_skips_depth() names so the threads spread over depths. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
   // In a cluster run: deep stores are offered to `link`, and the main searcher (`polls`) moves
   // its exchange on from the time check. nullptr: a plain search.

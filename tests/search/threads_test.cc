@@ -21,6 +21,50 @@
 namespace vblitz::search {
 namespace {
 
+// The depth schedule: the main searcher searches every depth; each helper skips some but
+// never more than a run of 4 in a row, and at every depth some of the first 20 helpers search
+// while others skip, so the team spreads over two depths at least.
+TEST(Threads, HelpersSpreadOverDepths) {
+  for (int depth = 1; depth <= 64; ++depth) EXPECT_FALSE(helper_skips_depth(0, depth)) << depth;
+  for (int id = 1; id <= 64; ++id) {
+    int skipped_in_a_row = 0, longest = 0;
+    for (int depth = 1; depth <= 64; ++depth) {
+      skipped_in_a_row = helper_skips_depth(id, depth) ? skipped_in_a_row + 1 : 0;
+      longest = std::max(longest, skipped_in_a_row);
+    }
+    EXPECT_GE(longest, 1) << "helper " << id << " skips no depth";
+    EXPECT_LE(longest, 4) << "helper " << id;
+  }
+  for (int depth = 1; depth <= 64; ++depth) {
+    int searching = 0;
+    for (int id = 1; id <= 20; ++id) searching += !helper_skips_depth(id, depth);
+    EXPECT_GE(searching, 6) << depth;
+    EXPECT_LE(searching, 14) << depth;
+  }
+  // Helpers 1 and 2 (the only ones with 3 threads) take alternate depths between them.
+  for (int depth = 1; depth <= 64; ++depth)
+    EXPECT_NE(helper_skips_depth(1, depth), helper_skips_depth(2, depth)) << depth;
+}
+
+// A helper never skips the depth limit itself: `go depth N` ends when any thread completes N.
+TEST(Threads, EveryHelperCompletesTheDepthLimit) {
+  core::Game game;
+  std::atomic<bool> stop{false};
+  for (int id = 0; id <= 20; ++id) {
+    for (int depth : {5, 6, 7}) {
+      TranspositionTable tt;
+      Options options;
+      Searcher searcher(tt, options);
+      searcher.set_helper_id(id);
+      Limits limits;
+      limits.depth = depth;
+      const Result r = searcher.run(game.position(), limits, stop, nullptr);
+      EXPECT_EQ(r.depth, depth) << "helper " << id;
+      EXPECT_NE(r.best, core::Move::none()) << "helper " << id;
+    }
+  }
+}
+
 TEST(Threads, SeveralThreadsFindTheMate) {
   TranspositionTable tt;
   Options options;
