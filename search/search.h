@@ -129,7 +129,6 @@ class Searcher {
     history_.clear();
     evaluator_.clear();
   }
-  // The opponent played the expected move: a `go ponder` search switches to its clock.
   // Makes this searcher a Lazy SMP helper (id >= 1), which skips the depths
   // helper_skips_depth() names so the threads spread over depths. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
