@@ -104,7 +104,7 @@ def main():
     ttd = None
     if len(threads) > 1:
         fens = time_to_depth.load_fens(os.path.join(ROOT, "perf", "data", "openings.epd"), 100)
-        speedups, totals = time_to_depth.measure([binary], fens, args.ttd_depth, threads[-1])
+        speedups, totals, _ = time_to_depth.measure([binary], fens, args.ttd_depth, threads[-1])
         ttd = (len(fens), time_to_depth.quartiles(speedups[0]), totals[0][0] / totals[0][1])
 
     perft = subprocess.run(["bash", os.path.join(ROOT, "perf", "perft_vs_stockfish.sh"), str(args.runs), binary],
