@@ -44,4 +44,16 @@ std::vector<std::string> suite_fens() {
   return fens;
 }
 
+std::string mirror_files(const std::string& fen) {
+  std::stringstream fields(fen), ranks;
+  std::string board, side, out;
+  fields >> board >> side;
+  ranks << board;
+  for (std::string rank; std::getline(ranks, rank, '/');) {
+    if (!out.empty()) out += '/';
+    out.append(rank.rbegin(), rank.rend());
+  }
+  return out + " " + side + " - - 0 1";
+}
+
 }  // namespace vblitz::test

@@ -24,5 +24,8 @@ std::vector<PerftCase> load_perft_suite(const std::string& path);
 // them (a test fails if the files are missing or changed).
 std::vector<std::string> suite_fens();
 constexpr size_t kSuitePositions = 1095;
+// The FEN with its files mirrored (a <-> h), without castling rights or en passant square
+// (neither is a network feature; both would be wrong on the mirrored board).
+std::string mirror_files(const std::string& fen);
 
 }  // namespace vblitz::test

@@ -32,16 +32,18 @@ struct Moments {
 
 // The gradient of the loss with respect to every parameter, summed over positions.
 struct Gradient {
-  std::vector<float> feature_weights, feature_bias, output_weights;
+  std::vector<float> feature_weights, feature_bias, output_weights, factor_weights;
   std::vector<double> output_bias;
   double loss = 0;
-  Gradient(int hidden, int buckets)
-      : feature_weights(size_t(eval::kNetworkInputs) * size_t(hidden)),
-        feature_bias(size_t(hidden)),
-        output_weights(size_t(buckets) * 2 * size_t(hidden)),
-        output_bias(size_t(buckets)) {}
+  explicit Gradient(const FloatNetwork& net)
+      : feature_weights(net.feature_weights.size()),
+        feature_bias(net.feature_bias.size()),
+        output_weights(net.output_weights.size()),
+        factor_weights(net.factor_weights.size()),
+        output_bias(net.output_bias.size()) {}
   void clear() {
     std::fill(feature_weights.begin(), feature_weights.end(), 0.0f);
+    std::fill(factor_weights.begin(), factor_weights.end(), 0.0f);
     std::fill(feature_bias.begin(), feature_bias.end(), 0.0f);
     std::fill(output_weights.begin(), output_weights.end(), 0.0f);
     std::fill(output_bias.begin(), output_bias.end(), 0.0);
@@ -62,6 +64,9 @@ void accumulate(const FloatNetwork& net, const std::vector<int>& features, std::
   for (int f : features) {
     const float* row = &net.feature_weights[size_t(f) * h];
     for (size_t i = 0; i < h; ++i) acc[i] += row[i];
+    if (net.factor_weights.empty()) continue;
+    const float* shared = &net.factor_weights[size_t(f % eval::kNetworkInputs) * h];
+    for (size_t i = 0; i < h; ++i) acc[i] += shared[i];
   }
 }
 
@@ -88,7 +93,7 @@ float output(const FloatNetwork& net, const std::vector<float>& us, const std::v
 // Adds one position's loss and gradient to g.
 void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, bool mirror, Scratch& s,
               Gradient& g) {
-  record_features(p, s.us, s.them, mirror);
+  record_features(p, net.kings, s.us, s.them, mirror);
   accumulate(net, s.us, s.acc_us);
   accumulate(net, s.them, s.acc_them);
   const int bucket = bucket_of(net, s.us);
@@ -112,6 +117,9 @@ void backward(const FloatNetwork& net, const PackedPosition& p, double lambda, b
     for (int f : side ? s.them : s.us) {
       float* row = &g.feature_weights[size_t(f) * h];
       for (size_t i = 0; i < h; ++i) row[i] += acc[i];
+      if (g.factor_weights.empty()) continue;
+      float* shared = &g.factor_weights[size_t(f % eval::kNetworkInputs) * h];
+      for (size_t i = 0; i < h; ++i) shared[i] += acc[i];
     }
   }
 }
@@ -132,9 +140,21 @@ void adam_step(float* w, const float* grad, Moments& mo, size_t n, double scale,
   }
 }
 
+// With shared rows: each bucket's weight within the clip around its shared weight, so their sum
+// stays within the clip.
+void clip_to_shared(FloatNetwork& net) {
+  if (net.factor_weights.empty()) return;
+  const size_t shared = net.factor_weights.size();
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < net.feature_weights.size(); ++i) {
+    const float f = net.factor_weights[i % shared];
+    net.feature_weights[i] = std::clamp(net.feature_weights[i], -kWeightClip - f, kWeightClip - f);
+  }
+}
+
 struct TrainerState {
   FloatNetwork net;
-  Moments feature_weights, feature_bias, output_weights, output_bias;
+  Moments feature_weights, feature_bias, output_weights, output_bias, factor_weights;
   long step = 0;
   int epoch = 0;  // epochs completed
 
@@ -143,22 +163,29 @@ struct TrainerState {
         feature_weights(net.feature_weights.size()),
         feature_bias(net.feature_bias.size()),
         output_weights(net.output_weights.size()),
-        output_bias(net.output_bias.size()) {}
+        output_bias(net.output_bias.size()),
+        factor_weights(net.factor_weights.size()) {}
 
-  // Every float of the state in a fixed order, for checkpoints.
+  // Every float of the state in a fixed order, for checkpoints (the shared rows last: a
+  // network without them has the layout of version 2 checkpoints).
   std::vector<std::vector<float>*> arrays() {
     return {&net.feature_weights, &net.feature_bias,  &net.output_weights, &net.output_bias,
             &feature_weights.m,   &feature_weights.v, &feature_bias.m,     &feature_bias.v,
-            &output_weights.m,    &output_weights.v,  &output_bias.m,      &output_bias.v};
+            &output_weights.m,    &output_weights.v,  &output_bias.m,      &output_bias.v,
+            &net.factor_weights,  &factor_weights.m,  &factor_weights.v};
   }
 };
 
-constexpr char kCheckpointMagic[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '2'};
+// Version 3 adds the king buckets' count and mirror to the header; version 2 files (no king
+// buckets) are still read.
+constexpr char kCheckpointMagic[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '3'};
+constexpr char kCheckpointMagic2[8] = {'V', 'B', 'C', 'K', 'P', 'T', '0', '2'};
 
 bool write_checkpoint(const std::string& path, TrainerState& s) {
   std::ofstream out(path + ".partial", std::ios::binary);
   out.write(kCheckpointMagic, 8);
-  const int64_t header[4] = {s.net.hidden, s.net.output_buckets, s.epoch, s.step};
+  const int64_t header[5] = {s.net.hidden, s.net.output_buckets, s.epoch, s.step,
+                             s.net.kings.count * 2 + (s.net.kings.mirrored ? 1 : 0)};
   out.write(reinterpret_cast<const char*>(header), sizeof header);
   for (std::vector<float>* a : s.arrays())
     out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
@@ -172,14 +199,20 @@ std::optional<std::string> read_checkpoint(const std::string& path, TrainerState
   if (auto error = core::check_input_file(path)) return error;
   std::ifstream in(path, std::ios::binary);
   char magic[8];
-  int64_t header[4];
-  if (!in.read(magic, 8) || !std::equal(magic, magic + 8, kCheckpointMagic))
+  int64_t header[5] = {0, 0, 0, 0, 2};  // version 2: one king bucket, not mirrored
+  if (!in.read(magic, 8)) return "'" + path + "' is truncated";
+  const bool version2 = std::equal(magic, magic + 8, kCheckpointMagic2);
+  if (!version2 && !std::equal(magic, magic + 8, kCheckpointMagic))
     return "'" + path + "' is not a checkpoint of this trainer's version";
-  if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return "'" + path + "' is truncated";
-  if (header[0] != s.net.hidden || header[1] != s.net.output_buckets)
-    return "'" + path + "' has " + std::to_string(header[0]) + " hidden and " + std::to_string(header[1]) +
-           " output buckets, not " + std::to_string(s.net.hidden) + " and " +
-           std::to_string(s.net.output_buckets);
+  if (!in.read(reinterpret_cast<char*>(header), std::streamsize(sizeof(int64_t) * (version2 ? 4 : 5))))
+    return "'" + path + "' is truncated";
+  const int64_t kings = s.net.kings.count * 2 + (s.net.kings.mirrored ? 1 : 0);
+  if (header[0] != s.net.hidden || header[1] != s.net.output_buckets || header[4] != kings)
+    return "'" + path + "' has " + std::to_string(header[0]) + " hidden, " + std::to_string(header[1]) +
+           " output buckets and " + std::to_string(header[4] / 2) + " king buckets" +
+           (header[4] % 2 ? " (mirrored)" : "") + ", not " + std::to_string(s.net.hidden) + ", " +
+           std::to_string(s.net.output_buckets) + " and " + std::to_string(s.net.kings.count) +
+           (s.net.kings.mirrored ? " (mirrored)" : "");
   s.epoch = int(header[2]);
   s.step = long(header[3]);
   for (std::vector<float>* a : s.arrays())
@@ -194,16 +227,19 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-FloatNetwork FloatNetwork::random(int hidden, uint64_t seed, int output_buckets) {
+FloatNetwork FloatNetwork::random(int hidden, uint64_t seed, int output_buckets,
+                                  const eval::KingBuckets& kings) {
   FloatNetwork net;
   net.hidden = hidden;
   net.output_buckets = output_buckets;
+  net.kings = kings;
   core::Prng prng(seed);
   auto uniform = [&](float range) {
     return range * (float(prng.next() >> 40) / float(1 << 24) * 2.0f - 1.0f);
   };
-  net.feature_weights.resize(size_t(eval::kNetworkInputs) * size_t(hidden));
+  net.feature_weights.resize(size_t(kings.count) * size_t(eval::kNetworkInputs) * size_t(hidden));
   for (float& w : net.feature_weights) w = uniform(0.1f);
+  if (kings.count > 1) net.factor_weights.assign(size_t(eval::kNetworkInputs) * size_t(hidden), 0.0f);
   net.feature_bias.assign(size_t(hidden), 0.1f);
   net.output_weights.resize(size_t(output_buckets) * 2 * size_t(hidden));
   for (float& w : net.output_weights) w = uniform(1.0f / std::sqrt(float(hidden)));
@@ -212,15 +248,28 @@ FloatNetwork FloatNetwork::random(int hidden, uint64_t seed, int output_buckets)
 }
 
 std::optional<std::string> FloatNetwork::from_network(const eval::Network& net, int output_buckets,
-                                                      FloatNetwork& out) {
+                                                      const eval::KingBuckets& kings, FloatNetwork& out) {
   if (net.output_buckets != 1 && net.output_buckets != output_buckets)
     return "the network has " + std::to_string(net.output_buckets) + " output buckets, not " +
            std::to_string(output_buckets);
+  if (net.kings.count != 1 && !(net.kings == kings))
+    return "the network has " + std::to_string(net.kings.count) + " king buckets in another layout";
   FloatNetwork f;
   f.hidden = net.hidden;
   f.output_buckets = output_buckets;
+  f.kings = kings;
   const float qa = float(eval::kQuantA), qb = float(eval::kQuantB);
-  for (int16_t w : net.feature_weights) f.feature_weights.push_back(float(w) / qa);
+  std::vector<float> rows;
+  for (int16_t w : net.feature_weights) rows.push_back(float(w) / qa);
+  if (kings.count == 1) {
+    f.feature_weights = std::move(rows);
+  } else if (net.kings.count == 1) {  // one set of rows: shared by every bucket
+    f.factor_weights = std::move(rows);
+    f.feature_weights.assign(size_t(kings.count) * f.factor_weights.size(), 0.0f);
+  } else {
+    f.feature_weights = std::move(rows);
+    f.factor_weights.assign(size_t(eval::kNetworkInputs) * size_t(net.hidden), 0.0f);
+  }
   for (int16_t w : net.feature_bias) f.feature_bias.push_back(float(w) / qa);
   for (int b = 0; b < output_buckets; ++b) {
     const size_t from = net.output_buckets == 1 ? 0 : size_t(b);
@@ -233,10 +282,12 @@ std::optional<std::string> FloatNetwork::from_network(const eval::Network& net, 
 }
 
 FloatNetwork FloatNetwork::widened(int wider, uint64_t seed) const {
-  FloatNetwork w = random(wider, seed, output_buckets);
+  FloatNetwork w = random(wider, seed, output_buckets, kings);
   const size_t h = size_t(hidden), wh = size_t(wider);
-  for (size_t f = 0; f < size_t(eval::kNetworkInputs); ++f)
+  for (size_t f = 0; f < size_t(kings.count) * size_t(eval::kNetworkInputs); ++f)
     std::copy_n(&feature_weights[f * h], h, &w.feature_weights[f * wh]);
+  for (size_t f = 0; f < factor_weights.size() / h; ++f)
+    std::copy_n(&factor_weights[f * h], h, &w.factor_weights[f * wh]);
   std::copy_n(feature_bias.begin(), h, w.feature_bias.begin());
   std::fill(w.output_weights.begin(), w.output_weights.end(), 0.0f);
   for (size_t b = 0; b < size_t(output_buckets); ++b)
@@ -256,11 +307,7 @@ float FloatNetwork::forward(const std::vector<int>& us_features,
 
 int FloatNetwork::evaluate(const core::Position& pos) const {
   std::vector<int> us, them;
-  for (core::Bitboard b = pos.pieces(); b; b &= b - 1) {
-    const core::Square s = core::lsb(b);
-    us.push_back(eval::feature_index(pos.side_to_move(), pos.piece_on(s), s));
-    them.push_back(eval::feature_index(~pos.side_to_move(), pos.piece_on(s), s));
-  }
+  position_features(pos, kings, us, them);
   return int(std::lround(forward(us, them) * float(eval::Network().scale)));
 }
 
@@ -269,7 +316,11 @@ std::optional<std::string> FloatNetwork::quantize(eval::Network& out) const {
   eval::Network net;
   net.hidden = hidden;
   net.output_buckets = output_buckets;
-  for (float w : feature_weights) net.feature_weights.push_back(round_to(w, eval::kQuantA));
+  net.kings = kings;
+  for (size_t i = 0; i < feature_weights.size(); ++i) {
+    const float shared = factor_weights.empty() ? 0.0f : factor_weights[i % factor_weights.size()];
+    net.feature_weights.push_back(round_to(feature_weights[i] + shared, eval::kQuantA));
+  }
   for (float w : feature_bias) net.feature_bias.push_back(round_to(w, eval::kQuantA));
   for (float w : output_weights) net.output_weights.push_back(round_to(w, eval::kQuantB));
   for (float b : output_bias)
@@ -279,15 +330,39 @@ std::optional<std::string> FloatNetwork::quantize(eval::Network& out) const {
   return std::nullopt;
 }
 
-void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them, bool mirror) {
+void record_features(const PackedPosition& p, const eval::KingBuckets& kings, std::vector<int>& us,
+                     std::vector<int>& them, bool mirror) {
   us.clear();
   them.clear();
   const core::Color stm = p.side_to_move();
+  const int flip = mirror ? 7 : 0;
+  int key[2] = {0, 0};
+  if (!kings.plain()) {
+    int i = 0;
+    for (uint64_t b = p.occupied(); b; b &= b - 1, ++i)
+      if (core::type_of(p.piece(i)) == core::KING) {
+        const core::Color c = core::color_of(p.piece(i));
+        key[c] = kings.key(c, core::Square(std::countr_zero(b) ^ flip));
+      }
+  }
   int i = 0;
   for (uint64_t b = p.occupied(); b; b &= b - 1, ++i) {
-    const core::Square s = core::Square(std::countr_zero(b) ^ (mirror ? 7 : 0));
-    us.push_back(eval::feature_index(stm, p.piece(i), s));
-    them.push_back(eval::feature_index(~stm, p.piece(i), s));
+    const core::Square s = core::Square(std::countr_zero(b) ^ flip);
+    us.push_back(eval::KingBuckets::feature(key[stm], stm, p.piece(i), s));
+    them.push_back(eval::KingBuckets::feature(key[~stm], ~stm, p.piece(i), s));
+  }
+}
+
+void position_features(const core::Position& pos, const eval::KingBuckets& kings, std::vector<int>& us,
+                       std::vector<int>& them) {
+  us.clear();
+  them.clear();
+  const core::Color stm = pos.side_to_move();
+  const int key_us = kings.key(stm, pos.king_square(stm)), key_them = kings.key(~stm, pos.king_square(~stm));
+  for (core::Bitboard b = pos.pieces(); b; b &= b - 1) {
+    const core::Square s = core::lsb(b);
+    us.push_back(eval::KingBuckets::feature(key_us, stm, pos.piece_on(s), s));
+    them.push_back(eval::KingBuckets::feature(key_them, ~stm, pos.piece_on(s), s));
   }
 }
 
@@ -308,7 +383,7 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
     Scratch s(net.hidden);
 #pragma omp for schedule(static)
     for (size_t i = 0; i < records.size(); ++i) {
-      record_features(records[i], s.us, s.them);
+      record_features(records[i], net.kings, s.us, s.them);
       accumulate(net, s.us, s.acc_us);
       accumulate(net, s.them, s.acc_them);
       const double error = sigmoid(output(net, s.acc_us, s.acc_them, bucket_of(net, s.us))) -
@@ -322,8 +397,9 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
 std::string train_usage() {
   return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H]\n"
          "  [--output-buckets B] [--init NET.nnue] [--epochs N] [--batch N] [--lr R] [--drop-epoch N]\n"
-         "  [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] [--threads N] [--seed N] [--limit N]\n"
-         "  [--resume CHECKPOINT]";
+         "  [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] [--king-buckets LAYOUT]\n"
+         "  [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]\n"
+         "LAYOUT: none (the default), mirror, 2, 4, 8, or 32 comma-separated buckets for a1-d1, ..., a8-d8";
 }
 
 std::optional<std::string> parse_train_args(const std::vector<std::string>& args, TrainOptions& o) {
@@ -370,7 +446,9 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
       o.lambda = v;
     else if (flag == "--mirror" && whole(0, 1))
       o.mirror = v == 1;
-    else if (flag == "--threads" && whole(1, 1024))
+    else if (flag == "--king-buckets") {
+      if (auto error = eval::KingBuckets::parse(value, o.kings)) return error;
+    } else if (flag == "--threads" && whole(1, 1024))
       o.threads = int(v);
     else if (flag == "--seed" && whole(0, 9e15))
       o.seed = uint64_t(v);
@@ -394,7 +472,7 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   omp_set_num_threads(threads);
 
-  FloatNetwork initial = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
+  FloatNetwork initial = FloatNetwork::random(o.hidden, o.seed, o.output_buckets, o.kings);
   if (!o.init_path.empty()) {
     eval::Network init;
     if (auto error = eval::read_network(o.init_path, init)) return log << *error << '\n', 1;
@@ -402,7 +480,7 @@ int run_train(const TrainOptions& o, std::ostream& log) {
       return log << "'" << o.init_path << "' has " << init.hidden << " hidden, more than " << o.hidden
                  << '\n',
              1;
-    if (auto error = FloatNetwork::from_network(init, o.output_buckets, initial))
+    if (auto error = FloatNetwork::from_network(init, o.output_buckets, o.kings, initial))
       return log << "'" << o.init_path << "': " << *error << '\n', 1;
     if (init.hidden < o.hidden) initial = initial.widened(o.hidden, o.seed);
   }
@@ -414,11 +492,13 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   if (!state.epoch) curve << "epoch,train_loss,validation_loss,learning_rate,seconds\n";
   log << "training on " << train.size() << " positions (" << validation.size() << " for validation), hidden "
       << o.hidden << ", " << o.output_buckets << " output bucket" << (o.output_buckets == 1 ? "" : "s")
-      << ", " << threads << " threads, from epoch " << state.epoch + 1
+      << ", " << o.kings.count << " king bucket" << (o.kings.count == 1 ? "" : "s")
+      << (o.kings.mirrored ? " (mirrored)" : "") << ", " << threads << " threads, from epoch "
+      << state.epoch + 1
       << (o.init_path.empty() || !o.resume_path.empty() ? "" : ", starting from '" + o.init_path + "'")
       << '\n';
 
-  std::vector<Gradient> gradients(size_t(threads), Gradient(o.hidden, o.output_buckets));
+  std::vector<Gradient> gradients(size_t(threads), Gradient(state.net));
   std::vector<Scratch> scratch(size_t(threads), Scratch(o.hidden));
   std::vector<uint32_t> order(train.size());
   const auto start = std::chrono::steady_clock::now();
@@ -451,6 +531,9 @@ int run_train(const TrainOptions& o, std::ostream& log) {
         for (size_t i = 0; i < total.output_weights.size(); ++i)
           total.output_weights[i] += g.output_weights[i];
         for (size_t i = 0; i < total.output_bias.size(); ++i) total.output_bias[i] += g.output_bias[i];
+#pragma omp parallel for schedule(static)
+        for (size_t i = 0; i < total.factor_weights.size(); ++i)
+          total.factor_weights[i] += g.factor_weights[i];
         total.loss += g.loss;
       }
       epoch_loss += total.loss;
@@ -458,7 +541,13 @@ int run_train(const TrainOptions& o, std::ostream& log) {
       ++state.step;
       FloatNetwork& net = state.net;
       adam_step(net.feature_weights.data(), total.feature_weights.data(), state.feature_weights,
-                net.feature_weights.size(), scale, rate, o.weight_decay, state.step, true);
+                net.feature_weights.size(), scale, rate, o.weight_decay, state.step,
+                net.factor_weights.empty());
+      if (!net.factor_weights.empty()) {
+        adam_step(net.factor_weights.data(), total.factor_weights.data(), state.factor_weights,
+                  net.factor_weights.size(), scale, rate, o.weight_decay, state.step, true);
+        clip_to_shared(net);
+      }
       adam_step(net.feature_bias.data(), total.feature_bias.data(), state.feature_bias,
                 net.feature_bias.size(), scale, rate, 0, state.step, false);
       adam_step(net.output_weights.data(), total.output_weights.data(), state.output_weights,

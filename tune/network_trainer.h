@@ -3,7 +3,8 @@
 //   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--output-buckets B] [--epochs
 //   N]
 //     [--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]
-//     [--mirror 0|1] [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT] [--init NET.nnue]
+//     [--mirror 0|1] [--king-buckets LAYOUT] [--threads N] [--seed N] [--limit N]
+//     [--resume CHECKPOINT] [--init NET.nnue]
 // The loss is (sigmoid(out) - target)^2 with target = lambda * sigmoid(score / 400) +
 // (1 - lambda) * result, both from the side to move's view (docs/network.md).
 #pragma once
@@ -24,7 +25,8 @@ struct TrainOptions {
   std::string data_path, validation_path, out_path, resume_path;
   std::string init_path;  // start from this network's weights instead of random ones
   int hidden = 64;
-  int output_buckets = 1;  // 1..eval::kMaxOutputBuckets, by the number of pieces on the board
+  int output_buckets = 1;   // 1..eval::kMaxOutputBuckets, by the number of pieces on the board
+  eval::KingBuckets kings;  // the first layer's king buckets (eval::KingBuckets::parse)
   int epochs = 20;
   int batch = 16384;
   double learning_rate = 1e-3;
@@ -45,22 +47,30 @@ struct TrainOptions {
 struct FloatNetwork {
   int hidden = 0;
   int output_buckets = 1;
-  std::vector<float> feature_weights, feature_bias;
+  eval::KingBuckets kings;
+  std::vector<float> feature_weights, feature_bias;  // kings.count * 768 rows of `hidden`; `hidden`
+  // With more than one king bucket, 768 rows shared by every bucket (a factorizer): each
+  // feature's row is its bucket's row plus its shared row, so what the buckets have in common
+  // is learnt from every position. Quantizing folds them into the buckets' rows.
+  std::vector<float> factor_weights;
   std::vector<float> output_weights, output_bias;  // 2 * hidden weights and one bias per output bucket
 
-  // Small random weights from `seed`.
-  static FloatNetwork random(int hidden, uint64_t seed, int output_buckets = 1);
+  // Small random weights from `seed` (zero shared rows).
+  static FloatNetwork random(int hidden, uint64_t seed, int output_buckets = 1,
+                             const eval::KingBuckets& kings = {});
   // The float weights of an engine network (its integers divided by their quantization
-  // factors), with `output_buckets` buckets: a network with one bucket gives each bucket its
-  // output weights; otherwise the counts must agree (the reason if they do not).
+  // factors), with `output_buckets` buckets and the king buckets `kings`: a network with one
+  // output bucket gives each bucket its output weights; a network with one king bucket gives
+  // its rows to the shared rows (the buckets' own rows start at zero), or to the only bucket;
+  // otherwise the counts and layouts must agree (the reason if they do not).
   static std::optional<std::string> from_network(const eval::Network& net, int output_buckets,
-                                                 FloatNetwork& out);
+                                                 const eval::KingBuckets& kings, FloatNetwork& out);
   // This network with `wider` >= hidden hidden values: the first `hidden` as they are, the new
   // ones with random first-layer weights from `seed` and zero output weights, so the output
   // is unchanged and training grows the new values from there.
   FloatNetwork widened(int wider, uint64_t seed) const;
-  // The output (before the sigmoid) for the side to move of a position given by its pieces
-  // (the number of features picks the output bucket).
+  // The output (before the sigmoid) for the side to move of a position given by its features
+  // (record_features; the number of features picks the output bucket).
   float forward(const std::vector<int>& us_features, const std::vector<int>& them_features) const;
   // Centipawns for the side to move, as the engine's integer network approximates it.
   int evaluate(const core::Position& pos) const;
@@ -68,10 +78,13 @@ struct FloatNetwork {
   std::optional<std::string> quantize(eval::Network& out) const;
 };
 
-// The active features of a record from both perspectives, side to move's first; with
-// `mirror`, those of the position with files a and h, b and g, ... swapped.
-void record_features(const PackedPosition& p, std::vector<int>& us, std::vector<int>& them,
-                     bool mirror = false);
+// The active features of a record from both perspectives, side to move's first, in the king
+// buckets `kings`; with `mirror`, those of the position with files a and h, b and g, ... swapped.
+void record_features(const PackedPosition& p, const eval::KingBuckets& kings, std::vector<int>& us,
+                     std::vector<int>& them, bool mirror = false);
+// The same for a position.
+void position_features(const core::Position& pos, const eval::KingBuckets& kings, std::vector<int>& us,
+                       std::vector<int>& them);
 
 // The training target of a record (side to move's view), for a score weight lambda.
 float record_target(const PackedPosition& p, double lambda);

@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <random>
+#include <sstream>
 
 #include "core/game.h"
 #include "core/movegen.h"
@@ -18,14 +19,22 @@
 namespace vblitz::test {
 namespace {
 
+// King buckets from a layout name.
+eval::KingBuckets kings(const std::string& layout) {
+  eval::KingBuckets k;
+  EXPECT_FALSE(eval::KingBuckets::parse(layout, k)) << layout;
+  return k;
+}
+
 // A network with random weights that cannot overflow (32 rows of at most 500 stay below 32767).
-eval::Network random_network(int hidden, uint64_t seed, int buckets = 1) {
+eval::Network random_network(int hidden, uint64_t seed, int buckets = 1, const eval::KingBuckets& k = {}) {
   core::Prng rng(seed);
   auto lane = [&](int range) { return int16_t(int(rng.below(uint64_t(2 * range + 1))) - range); };
   eval::Network net;
   net.hidden = hidden;
   net.output_buckets = buckets;
-  for (int i = 0; i < eval::kNetworkInputs * hidden; ++i) net.feature_weights.push_back(lane(500));
+  net.kings = k;
+  for (int i = 0; i < k.count * eval::kNetworkInputs * hidden; ++i) net.feature_weights.push_back(lane(500));
   for (int i = 0; i < hidden; ++i) net.feature_bias.push_back(lane(200));
   for (int i = 0; i < buckets * 2 * hidden; ++i) net.output_weights.push_back(lane(128));
   for (int b = 0; b < buckets; ++b) net.output_bias.push_back(int32_t(rng.below(20001)) - 10000);
@@ -70,8 +79,16 @@ class NetworkTest : public ::testing::TestWithParam<simd::Kernels> {
   void TearDown() override { simd::set_kernels(simd::Kernels::kVector); }
 };
 
-TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongPerftWalks) {
-  const eval::Network net = random_network(48, 5);
+// Without king buckets, and with eight mirrored ones: a king crossing from file d to e, or to
+// another bucket, refreshes its own side's accumulator.
+class NetworkWalkTest : public ::testing::TestWithParam<std::tuple<simd::Kernels, std::string>> {
+ protected:
+  void SetUp() override { simd::set_kernels(std::get<0>(GetParam())); }
+  void TearDown() override { simd::set_kernels(simd::Kernels::kVector); }
+};
+
+TEST_P(NetworkWalkTest, IncrementalAccumulatorsEqualRefreshAlongPerftWalks) {
+  const eval::Network net = random_network(48, 5, 1, kings(std::get<1>(GetParam())));
   activate(net, "walk");
   // Castling both ways (standard and Chess960), en passant (also discovered along the rank),
   // promotions with and without capture.
@@ -96,48 +113,60 @@ TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongPerftWalks) {
   EXPECT_GT(nodes, 100000);
 }
 
-// With eight output buckets: the games' captures cross from bucket to bucket.
+INSTANTIATE_TEST_SUITE_P(KernelsAndKings, NetworkWalkTest,
+                         ::testing::Combine(::testing::Values(simd::Kernels::kScalar, simd::Kernels::kVector),
+                                            ::testing::Values("none", "8")),
+                         [](const auto& info) {
+                           return std::string(simd::kernels_name(std::get<0>(info.param))) + "_kings_" +
+                                  std::get<1>(info.param);
+                         });
+
+// With eight output buckets: the games' captures cross from bucket to bucket; and with four
+// mirrored king buckets, whose kings wander in the random games.
 TEST_P(NetworkTest, IncrementalAccumulatorsEqualRefreshAlongRandomGamesWithNullMoves) {
-  const eval::Network net = random_network(32, 6, 8);
-  activate(net, "games");
-  std::mt19937_64 rng(7);
-  int checked = 0;
-  for (int g = 0; g < 200; ++g) {
-    core::Game game;
-    core::Position& pos = game.position();
-    eval::NetworkStack stack(128);
-    stack.reset(pos);
-    std::vector<std::pair<core::Move, std::unique_ptr<core::StateInfo>>> played;
-    for (int ply = 0; ply < 120; ++ply) {
-      core::MoveList<core::LEGAL> moves(pos);
-      if (moves.size() == 0) break;
-      auto st = std::make_unique<core::StateInfo>();
-      if (!pos.in_check() && rng() % 10 == 0) {
-        stack.push_null();
-        pos.do_null_move(*st);
-        played.push_back({core::Move::null(), std::move(st)});
-      } else {
-        const core::Move m = *(moves.begin() + long(rng() % moves.size()));
-        stack.push(pos, m);
-        pos.do_move(m, *st);
-        played.push_back({m, std::move(st)});
-      }
-      if (rng() % 3) continue;  // evaluate only now and then: the updates catch up lazily
-      ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
-      ++checked;
-    }
-    // Unwinding restores each earlier evaluation.
-    while (!played.empty()) {
-      const core::Move m = played.back().first;
-      m == core::Move::null() ? pos.undo_null_move() : pos.undo_move(m);
-      stack.pop();
-      played.pop_back();
-      if (played.size() % 7 == 0) {
+  for (const char* layout : {"none", "4"}) {
+    SCOPED_TRACE(layout);
+    const eval::Network net = random_network(32, 6, 8, kings(layout));
+    activate(net, "games");
+    std::mt19937_64 rng(7);
+    int checked = 0;
+    for (int g = 0; g < 200; ++g) {
+      core::Game game;
+      core::Position& pos = game.position();
+      eval::NetworkStack stack(128);
+      stack.reset(pos);
+      std::vector<std::pair<core::Move, std::unique_ptr<core::StateInfo>>> played;
+      for (int ply = 0; ply < 120; ++ply) {
+        core::MoveList<core::LEGAL> moves(pos);
+        if (moves.size() == 0) break;
+        auto st = std::make_unique<core::StateInfo>();
+        if (!pos.in_check() && rng() % 10 == 0) {
+          stack.push_null();
+          pos.do_null_move(*st);
+          played.push_back({core::Move::null(), std::move(st)});
+        } else {
+          const core::Move m = *(moves.begin() + long(rng() % moves.size()));
+          stack.push(pos, m);
+          pos.do_move(m, *st);
+          played.push_back({m, std::move(st)});
+        }
+        if (rng() % 3) continue;  // evaluate only now and then: the updates catch up lazily
         ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+        ++checked;
+      }
+      // Unwinding restores each earlier evaluation.
+      while (!played.empty()) {
+        const core::Move m = played.back().first;
+        m == core::Move::null() ? pos.undo_null_move() : pos.undo_move(m);
+        stack.pop();
+        played.pop_back();
+        if (played.size() % 7 == 0) {
+          ASSERT_EQ(stack.evaluate(pos), eval::evaluate_network(net, pos)) << pos.fen();
+        }
       }
     }
+    EXPECT_GT(checked, 3000) << layout;
   }
-  EXPECT_GT(checked, 3000);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, NetworkTest,
@@ -164,8 +193,8 @@ TEST(Network, WeightRowsAndAccumulatorsStartOnCacheLines) {
 }
 
 TEST(Network, ScoresAreColourSymmetric) {
-  for (const eval::Network& net :
-       {random_network(32, 8), random_network(32, 11, 8), *eval::active_network()}) {
+  for (const eval::Network& net : {random_network(32, 8), random_network(32, 11, 8),
+                                   random_network(32, 16, 8, kings("8")), *eval::active_network()}) {
     int positions = 0;
     for (const std::string& fen : suite_fens()) {
       core::Game game, flipped;
@@ -316,6 +345,128 @@ TEST(Network, OutputBucketFollowsThePieceCount) {
     }
   }
   EXPECT_EQ(counts_seen, 31);  // every count from 2 to 32
+}
+
+// A mirrored layout sees a position and its mirror image alike: every position of the suites
+// scores as its mirror image, which a network without mirroring does not.
+TEST(Network, MirroredKingBucketsScoreAPositionAsItsMirrorImage) {
+  int positions = 0, differ_plain = 0;
+  const eval::Network mirrored = random_network(32, 17, 8, kings("4")), plain = random_network(32, 17, 8);
+  for (const std::string& fen : suite_fens()) {
+    core::Game game, image;
+    ASSERT_FALSE(game.set_fen(fen));
+    ASSERT_FALSE(image.set_fen(mirror_files(fen))) << fen;
+    ASSERT_EQ(eval::evaluate_network(mirrored, game.position()),
+              eval::evaluate_network(mirrored, image.position()))
+        << fen;
+    differ_plain +=
+        eval::evaluate_network(plain, game.position()) != eval::evaluate_network(plain, image.position());
+    ++positions;
+  }
+  EXPECT_GT(positions, 1000);
+  EXPECT_GT(differ_plain, positions / 2);
+}
+
+// The king's own square picks the rows: moving only a king to another bucket changes the
+// score through every piece's row, and a king bucket's rows are those of its squares only.
+TEST(Network, KingBucketLayouts) {
+  const eval::KingBuckets four = kings("4"), eight = kings("8");
+  EXPECT_EQ(four.count, 4);
+  EXPECT_TRUE(four.mirrored);
+  EXPECT_EQ(eight.count, 8);
+  // "4": a1-c1 (and f1-h1) castled, d1-e1, rank 2, the rest.
+  EXPECT_EQ(four.key(core::WHITE, core::SQ_G1), 0 * 8 + 7);
+  EXPECT_EQ(four.key(core::WHITE, core::SQ_B1), 0);
+  EXPECT_EQ(four.key(core::WHITE, core::SQ_E1), 1 * 8 + 7);
+  EXPECT_EQ(four.key(core::WHITE, core::SQ_D1), 1 * 8);
+  EXPECT_EQ(four.key(core::BLACK, core::SQ_G8), 0 * 8 + 7);  // relative: Black's back rank
+  EXPECT_EQ(four.key(core::BLACK, core::SQ_C7), 2 * 8);
+  EXPECT_EQ(four.key(core::WHITE, core::SQ_C7), 3 * 8);
+  eval::KingBuckets listed;
+  ASSERT_FALSE(
+      eval::KingBuckets::parse("0,0,0,1,2,2,2,2,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3", listed));
+  EXPECT_TRUE(listed == four);
+  eval::KingBuckets flat;
+  ASSERT_FALSE(eval::KingBuckets::parse("4:flat", flat));
+  EXPECT_EQ(flat.count, 4);
+  EXPECT_FALSE(flat.mirrored);
+  EXPECT_EQ(flat.key(core::WHITE, core::SQ_G1), 0);  // no mirror: the row set alone
+  EXPECT_EQ(flat.key(core::WHITE, core::SQ_E1), 1 * 8);
+  eval::KingBuckets none;
+  ASSERT_FALSE(eval::KingBuckets::parse("none", none));
+  EXPECT_TRUE(none.plain());
+  eval::KingBuckets mirror;
+  ASSERT_FALSE(eval::KingBuckets::parse("mirror", mirror));
+  EXPECT_EQ(mirror.count, 1);
+  EXPECT_TRUE(mirror.mirrored && !mirror.plain());
+  for (const char* bad : {"3", "", "0,1", "mirror:flat", ":flat", "4:flat:flat",
+                          "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2",
+                          "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,x",
+                          "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}) {
+    eval::KingBuckets k = four;
+    EXPECT_TRUE(eval::KingBuckets::parse(bad, k)) << bad;  // "...2": bucket 1 has no square
+    EXPECT_TRUE(k == four) << bad;
+  }
+  // Black's king on g8 is in bucket 0 (its own back rank, mirrored); White's in 0, 0 and 1.
+  eval::Network net = random_network(32, 18, 1, four);
+  core::Game a, b, c;
+  ASSERT_FALSE(a.set_fen("6k1/pppppppp/8/8/8/8/PPPPPPPP/6K1 w - - 0 1"));  // bucket 0
+  ASSERT_FALSE(b.set_fen("6k1/pppppppp/8/8/8/8/PPPPPPPP/5K2 w - - 0 1"));  // f1: bucket 0 too
+  ASSERT_FALSE(c.set_fen("6k1/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"));  // e1: bucket 1
+  const int sa = eval::evaluate_network(net, a.position()), sb = eval::evaluate_network(net, b.position()),
+            sc = eval::evaluate_network(net, c.position());
+  // Zeroing bucket 1's rows changes e1's score and neither of the others.
+  std::fill(net.feature_weights.begin() + 1 * 768 * 32, net.feature_weights.begin() + 2 * 768 * 32,
+            int16_t(0));
+  EXPECT_EQ(eval::evaluate_network(net, a.position()), sa);
+  EXPECT_EQ(eval::evaluate_network(net, b.position()), sb);
+  EXPECT_NE(eval::evaluate_network(net, c.position()), sc);
+}
+
+// Version 3 files carry the king bucket layout, round-trip, and every inconsistent layout is
+// refused; plain kings keep versions 1 and 2.
+TEST(Network, KingBucketsHaveTheirOwnFileVersion) {
+  EXPECT_EQ(random_network(16, 19, 8).serialize()[4], 2);
+  const eval::Network net = random_network(16, 19, 8, kings("8"));
+  const std::string bytes = net.serialize();
+  EXPECT_EQ(bytes[4], 3);
+  EXPECT_EQ(bytes.size(), 104 + 2 * (8 * 768 * 16 + 16 + 8 * 2 * 16) + 4 * 8 + 8u);
+  eval::Network parsed;
+  ASSERT_FALSE(parsed.parse(bytes));
+  EXPECT_TRUE(parsed.kings == net.kings);
+  EXPECT_EQ(parsed.serialize(), bytes);
+  eval::Network mirror_only = random_network(16, 20, 1, kings("mirror"));
+  ASSERT_FALSE(parsed.parse(mirror_only.serialize()));
+  EXPECT_TRUE(parsed.kings.mirrored);
+  EXPECT_EQ(parsed.kings.count, 1);
+  // Rewrites header fields and the checksum, so that only the field is wrong.
+  auto with = [&](size_t at, uint8_t value) {
+    std::string damaged = bytes;
+    damaged[at] = char(value);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i + 8 < damaged.size(); ++i) h = (h ^ uint8_t(damaged[i])) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; ++i) damaged[damaged.size() - 8 + size_t(i)] = char(uint8_t(h >> (8 * i)));
+    return damaged;
+  };
+  ASSERT_FALSE(parsed.parse(with(40, bytes[40])));  // unchanged: accepted
+  EXPECT_TRUE(parsed.parse(with(32, 9)));           // a count the size does not match
+  EXPECT_TRUE(parsed.parse(with(32, 0)));           // no king bucket
+  EXPECT_TRUE(parsed.parse(with(32, 33)));          // too many
+  EXPECT_TRUE(parsed.parse(with(36, 2)));           // unknown flag
+  EXPECT_FALSE(parsed.parse(with(36, 0)));          // not mirrored: eight buckets of their own squares
+  EXPECT_FALSE(parsed.kings.mirrored);
+  EXPECT_TRUE(parsed.parse(with(40, 8)));  // a1's bucket beyond the count
+  EXPECT_TRUE(parsed.parse(with(40, 1)));  // a1 differs from h1 in a mirrored table
+}
+
+// The overflow check holds in every king bucket, not only the first.
+TEST(Network, OverflowIsCheckedInEveryKingBucket) {
+  eval::Network net = random_network(16, 23, 1, kings("4"));
+  EXPECT_FALSE(net.overflow_error());
+  for (size_t f = 0; f < 768; ++f) net.feature_weights[(3 * 768 + f) * 16 + 5] = 1100;  // bucket 3, lane 5
+  const auto error = net.overflow_error();
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("king bucket 3"), std::string::npos) << *error;
 }
 
 }  // namespace

@@ -78,12 +78,12 @@ TEST(NetworkTrainer, StartsFromAnEngineNetwork) {
   eval::Network engine;
   ASSERT_FALSE(trained_size_network(32, 5).quantize(engine));
   tune::FloatNetwork f;
-  ASSERT_FALSE(tune::FloatNetwork::from_network(engine, 1, f));
+  ASSERT_FALSE(tune::FloatNetwork::from_network(engine, 1, {}, f));
   eval::Network again;
   ASSERT_FALSE(f.quantize(again));
   EXPECT_EQ(again.serialize(), engine.serialize());
 
-  ASSERT_FALSE(tune::FloatNetwork::from_network(engine, 8, f));
+  ASSERT_FALSE(tune::FloatNetwork::from_network(engine, 8, {}, f));
   ASSERT_FALSE(f.quantize(again));
   EXPECT_EQ(again.output_buckets, 8);
   int positions = 0;
@@ -95,7 +95,7 @@ TEST(NetworkTrainer, StartsFromAnEngineNetwork) {
     ++positions;
   }
   EXPECT_GT(positions, 1000);
-  EXPECT_TRUE(tune::FloatNetwork::from_network(again, 4, f));
+  EXPECT_TRUE(tune::FloatNetwork::from_network(again, 4, {}, f));
 }
 
 // A widened network evaluates exactly as the narrower one it came from, with one output bucket
@@ -144,55 +144,83 @@ const std::string& small_data_dir() {
   return dir;
 }
 
+// The training loss of each epoch of the run that wrote `out_path` (its OUT.loss.csv).
+std::vector<double> training_losses(const std::string& out_path) {
+  std::ifstream curve(out_path + ".loss.csv");
+  std::string line;
+  std::getline(curve, line);  // the header
+  std::vector<double> losses;
+  while (std::getline(curve, line)) losses.push_back(std::stod(line.substr(line.find(',') + 1)));
+  return losses;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Trains `o` for `split` epochs, then resumes from the checkpoint to o.epochs: the network must
+// be the one `o` wrote in one run, byte for byte.
+void expect_resuming_gives_the_same_network(const tune::TrainOptions& o, int split, const std::string& name,
+                                            std::ostream& log) {
+  tune::TrainOptions first = o;
+  first.out_path = ::testing::TempDir() + "/" + name + ".nnue";
+  first.epochs = split;
+  first.drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;  // the whole run's schedule
+  ASSERT_EQ(tune::run_train(first, log), 0);
+  tune::TrainOptions second = first;
+  second.epochs = o.epochs;
+  second.resume_path = first.out_path + ".checkpoint";
+  ASSERT_EQ(tune::run_train(second, log), 0);
+  EXPECT_EQ(file_bytes(second.out_path), file_bytes(o.out_path));
+}
+
+// small_data_dir() prepared for training (train.vbd, validation.vbd), made once.
+const std::string& prepared_dir() {
+  static const std::string dir = [] {
+    const std::string prepared = ::testing::TempDir() + "/vblitz_trainer_prepared";
+    std::ostringstream out, err;
+    EXPECT_EQ(
+        tune::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err), 0)
+        << err.str();
+    return prepared;
+  }();
+  return dir;
+}
+
+// A small network trained for `epochs` on prepared_dir(), written to TempDir()/NAME.nnue.
+tune::TrainOptions small_training(const std::string& name, int epochs) {
+  tune::TrainOptions o;
+  o.data_path = prepared_dir() + "/train.vbd";
+  o.validation_path = prepared_dir() + "/validation.vbd";
+  o.out_path = ::testing::TempDir() + "/" + name + ".nnue";
+  o.hidden = 8;
+  o.learning_rate = 0.01;
+  o.epochs = epochs;
+  o.batch = 256;
+  o.threads = 2;
+  return o;
+}
+
 TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   std::vector<tune::PackedPosition> records;
   ASSERT_FALSE(tune::read_packed({small_data_dir()}, records));
   ASSERT_GT(records.size(), 500u);
-  const std::string prepared = ::testing::TempDir() + "/vblitz_trainer_prepared";
-  const std::string train = prepared + "/train.vbd";
-  std::ostringstream out, err;
-  ASSERT_EQ(tune::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err),
-            0)
-      << err.str();
-
-  tune::TrainOptions o;
-  o.data_path = train;
-  o.validation_path = prepared + "/validation.vbd";
-  o.out_path = ::testing::TempDir() + "/vblitz_whole.nnue";
-  o.hidden = 8;
-  o.learning_rate = 0.01;
-  o.epochs = 6;
-  o.batch = 256;
-  o.threads = 2;
+  const tune::TrainOptions o = small_training("vblitz_whole", 6);
   std::ostringstream log;
   ASSERT_EQ(tune::run_train(o, log), 0) << log.str();
 
   // The loss curve: the last epoch's training loss is below the first's.
-  std::ifstream curve(o.out_path + ".loss.csv");
-  std::string header, line;
-  std::getline(curve, header);
-  std::vector<double> losses;
-  while (std::getline(curve, line)) losses.push_back(std::stod(line.substr(line.find(',') + 1)));
+  std::vector<double> losses = training_losses(o.out_path);
   ASSERT_EQ(losses.size(), 6u);
   EXPECT_LT(losses.back(), losses.front() * 0.9) << log.str();
 
   // Three epochs, then three more from the checkpoint: the same network, byte for byte.
-  tune::TrainOptions first = o;
-  first.out_path = ::testing::TempDir() + "/vblitz_split.nnue";
-  first.epochs = 3;
-  first.drop_epoch = o.epochs * 7 / 10;  // the schedule of the six-epoch run
-  ASSERT_EQ(tune::run_train(first, log), 0) << log.str();
-  tune::TrainOptions second = first;
-  second.epochs = 6;
-  second.resume_path = first.out_path + ".checkpoint";
-  ASSERT_EQ(tune::run_train(second, log), 0) << log.str();
-  auto bytes = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  EXPECT_EQ(bytes(second.out_path), bytes(o.out_path));
+  expect_resuming_gives_the_same_network(o, 3, "vblitz_split", log);
+  ASSERT_FALSE(HasFatalFailure()) << log.str();
+  auto bytes = file_bytes;
 
   eval::Network loaded;
   EXPECT_FALSE(loaded.parse(bytes(o.out_path)));
@@ -205,10 +233,7 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   bucketed.out_path = ::testing::TempDir() + "/vblitz_buckets.nnue";
   bucketed.output_buckets = 4;
   ASSERT_EQ(tune::run_train(bucketed, log), 0) << log.str();
-  std::ifstream bucketed_curve(bucketed.out_path + ".loss.csv");
-  std::getline(bucketed_curve, header);
-  losses.clear();
-  while (std::getline(bucketed_curve, line)) losses.push_back(std::stod(line.substr(line.find(',') + 1)));
+  losses = training_losses(bucketed.out_path);
   ASSERT_EQ(losses.size(), 6u);
   EXPECT_LT(losses.back(), losses.front() * 0.9) << log.str();
   EXPECT_FALSE(loaded.parse(bytes(bucketed.out_path)));
@@ -231,10 +256,7 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
     init.hidden = hidden;
     init.out_path = ::testing::TempDir() + "/vblitz_init" + std::to_string(hidden) + ".nnue";
     ASSERT_EQ(tune::run_train(init, log), 0) << log.str();
-    std::ifstream init_curve(init.out_path + ".loss.csv");
-    std::getline(init_curve, header);
-    std::getline(init_curve, line);
-    const double init_loss = std::stod(line.substr(line.find(',') + 1));
+    const double init_loss = training_losses(init.out_path).at(0);
     EXPECT_LT(init_loss, losses.front() * 0.9) << hidden;
     EXPECT_FALSE(loaded.parse(bytes(init.out_path)));
     EXPECT_EQ(loaded.hidden, hidden);
@@ -243,20 +265,6 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   std::ostringstream width;
   EXPECT_EQ(tune::run_train(init, width), 1);
   EXPECT_NE(width.str().find("hidden"), std::string::npos) << width.str();
-}
-
-// The FEN with its files mirrored (a <-> h), without castling rights or en passant square
-// (neither is a network feature; both would be wrong on the mirrored board).
-std::string mirror_files(const std::string& fen) {
-  std::stringstream fields(fen), ranks;
-  std::string board, side, out;
-  fields >> board >> side;
-  ranks << board;
-  for (std::string rank; std::getline(ranks, rank, '/');) {
-    if (!out.empty()) out += '/';
-    out.append(rank.rbegin(), rank.rend());
-  }
-  return out + " " + side + " - - 0 1";
 }
 
 TEST(NetworkTrainer, MirroredFeaturesAreThoseOfTheMirroredPosition) {
@@ -268,8 +276,8 @@ TEST(NetworkTrainer, MirroredFeaturesAreThoseOfTheMirroredPosition) {
     const auto a = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw);
     const auto b = tune::PackedPosition::pack(mirrored.position(), 0, tune::GameResult::kDraw);
     std::vector<int> us, them, mirror_us, mirror_them;
-    tune::record_features(a, us, them, true);
-    tune::record_features(b, mirror_us, mirror_them);
+    tune::record_features(a, {}, us, them, true);
+    tune::record_features(b, {}, mirror_us, mirror_them);
     std::sort(us.begin(), us.end());
     std::sort(them.begin(), them.end());
     std::sort(mirror_us.begin(), mirror_us.end());
@@ -302,6 +310,106 @@ TEST(NetworkTrainer, ParsesItsArguments) {
   EXPECT_EQ(o.output_buckets, 8);
   ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n", "--mirror", "1"}, o));
   EXPECT_TRUE(o.mirror);
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--king-buckets", "5"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--king-buckets", "0,1"}));
+  ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n", "--king-buckets", "4"}, o));
+  EXPECT_EQ(o.kings.count, 4);
+  EXPECT_TRUE(o.kings.mirrored);
+}
+
+eval::KingBuckets layout(const std::string& name) {
+  eval::KingBuckets k;
+  EXPECT_FALSE(eval::KingBuckets::parse(name, k));
+  return k;
+}
+
+// With king buckets and shared rows: the float evaluation (bucket row plus shared row) matches
+// the engine's integer evaluation of the quantized network, whose rows fold the shared ones in.
+TEST(NetworkTrainer, KingBucketsAndSharedRowsMatchTheIntegerEvaluation) {
+  tune::FloatNetwork net = trained_size_network(32, 31, 8);
+  const tune::FloatNetwork plain = net;
+  net = tune::FloatNetwork::random(32, 31, 8, layout("8"));
+  ASSERT_EQ(net.factor_weights.size(), 768 * 32u);
+  ASSERT_EQ(net.feature_weights.size(), 8 * 768 * 32u);
+  core::Prng rng(32);
+  auto uniform = [&](float range) { return range * (float(rng.below(2001)) / 1000.0f - 1.0f); };
+  for (float& w : net.feature_weights) w = uniform(0.1f);
+  for (float& w : net.factor_weights) w = uniform(0.1f);
+  net.feature_bias = plain.feature_bias;
+  net.output_weights = plain.output_weights;
+  net.output_bias = plain.output_bias;
+  eval::Network quantized;
+  ASSERT_FALSE(net.quantize(quantized));
+  EXPECT_TRUE(quantized.kings == layout("8"));
+  int positions = 0, worst = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    const int float_cp = net.evaluate(game.position());
+    if (std::abs(float_cp) >= eval::kMaxNetworkScore) continue;
+    worst = std::max(worst, std::abs(float_cp - eval::evaluate_network(quantized, game.position())));
+    ++positions;
+  }
+  EXPECT_GT(positions, 1000);
+  EXPECT_LE(worst, 25);
+
+  // Back to floats: the shared rows are zero and the buckets' rows hold the sums, which
+  // quantize to the same file.
+  tune::FloatNetwork back;
+  ASSERT_FALSE(tune::FloatNetwork::from_network(quantized, 8, layout("8"), back));
+  eval::Network again;
+  ASSERT_FALSE(back.quantize(again));
+  EXPECT_EQ(again.serialize(), quantized.serialize());
+  EXPECT_TRUE(tune::FloatNetwork::from_network(quantized, 8, layout("4"), back));  // another layout
+}
+
+// A network without king buckets seeds the shared rows; the buckets start at zero, so every
+// position whose kings are on files a-d (where mirroring changes nothing) scores as before.
+TEST(NetworkTrainer, APlainNetworkSeedsTheSharedRows) {
+  eval::Network engine;
+  ASSERT_FALSE(trained_size_network(32, 33, 8).quantize(engine));
+  tune::FloatNetwork f;
+  ASSERT_FALSE(tune::FloatNetwork::from_network(engine, 8, layout("4"), f));
+  EXPECT_TRUE(
+      std::all_of(f.feature_weights.begin(), f.feature_weights.end(), [](float w) { return w == 0; }));
+  eval::Network bucketed;
+  ASSERT_FALSE(f.quantize(bucketed));
+  int same = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    const core::Position& pos = game.position();
+    if (core::file_of(pos.king_square(core::WHITE)) >= 4 || core::file_of(pos.king_square(core::BLACK)) >= 4)
+      continue;
+    ASSERT_EQ(eval::evaluate_network(bucketed, pos), eval::evaluate_network(engine, pos)) << fen;
+    ++same;
+  }
+  EXPECT_GT(same, 100);
+}
+
+// Training with king buckets: the loss falls, resuming gives the same network, the file has
+// the layout, and a checkpoint of another layout is refused.
+TEST(NetworkTrainer, TrainsKingBuckets) {
+  tune::TrainOptions o = small_training("vblitz_kings", 4);
+  o.kings = layout("4");
+  std::ostringstream log;
+  ASSERT_EQ(tune::run_train(o, log), 0) << log.str();
+  const std::vector<double> losses = training_losses(o.out_path);
+  ASSERT_EQ(losses.size(), 4u);
+  EXPECT_LT(losses.back(), losses.front() * 0.9) << log.str();
+  expect_resuming_gives_the_same_network(o, 2, "vblitz_kings_split", log);
+  ASSERT_FALSE(HasFatalFailure()) << log.str();
+  eval::Network loaded;
+  ASSERT_FALSE(loaded.parse(file_bytes(o.out_path)));
+  EXPECT_TRUE(loaded.kings == layout("4"));
+
+  tune::TrainOptions other = o;
+  other.kings = layout("8");
+  other.epochs = 5;
+  other.resume_path = ::testing::TempDir() + "/vblitz_kings_split.nnue.checkpoint";
+  std::ostringstream refusal;
+  EXPECT_EQ(tune::run_train(other, refusal), 1);
+  EXPECT_NE(refusal.str().find("king buckets"), std::string::npos) << refusal.str();
 }
 
 }  // namespace
