@@ -98,11 +98,12 @@ struct Result {
 // `started` and the table's fill (per mille).
 Report result_line(const Result& result, std::chrono::steady_clock::time_point started, int hashfull);
 
-// Lazy SMP's depth schedule: whether helper `id` (0 is the main searcher, which searches every
-// depth) skips iteration `depth`. Helpers take depths in runs of s = 1, 2, 3, 4 plies and skip
-// every other run, each helper of a run length at its own phase, so at any depth about half the
-// helpers are a run ahead of the others and fill the table for them.
-bool helper_skips_depth(int id, int depth);
+// Lazy SMP's depth schedule: the depth at which searcher `id` starts its next iteration when it
+// would otherwise search `depth` and the deepest iteration any thread of the pool has completed
+// is `pool_completed`. The main searcher (0) searches every depth; a helper runs a few plies
+// ahead of the pool (its lead: 3 for helper 1, then 2, 4, 1 in turn), never beyond `max_depth`,
+// so its deeper entries in the shared table cut the other threads' searches short.
+int helper_next_depth(int id, int depth, int pool_completed, int max_depth);
 
 class Searcher {
  public:
@@ -129,8 +130,8 @@ class Searcher {
     history_.clear();
     evaluator_.clear();
   }
-  // Makes this searcher a Lazy SMP helper (id >= 1), which skips the depths
-  // helper_skips_depth() names so the threads spread over depths. 0 is the main searcher.
+  // Makes this searcher a Lazy SMP helper (id >= 1), which picks its iterations' depths by
+  // helper_next_depth() when it shares a pool's depth. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
   // In a cluster run: deep stores are offered to `link`, and the main searcher (`polls`) moves
   // its exchange on from the time check. nullptr: a plain search.
@@ -141,6 +142,9 @@ class Searcher {
   // With several threads: every thread adds its nodes to `counter` every 1024 nodes and stops
   // when the sum reaches the node limit (nullptr: the limit is this searcher's own).
   void share_node_count(std::atomic<uint64_t>* counter) { pool_nodes_ = counter; }
+  // With several threads: the deepest iteration any of them has completed, which this searcher
+  // raises and helpers read to pick their depths (nullptr: every depth in turn).
+  void share_depth(std::atomic<int>* depth) { pool_depth_ = depth; }
   // Nodes searched so far in the current or last search, as published every 1024 nodes;
   // safe to read from other threads.
   uint64_t nodes_searched() const { return published_nodes_.load(std::memory_order_relaxed); }
@@ -244,6 +248,7 @@ class Searcher {
   eval::Evaluator evaluator_;
   eval::NetworkStack network_{kMaxPly + 1};
   std::atomic<uint64_t>* pool_nodes_ = nullptr;
+  std::atomic<int>* pool_depth_ = nullptr;  // the pool's deepest completed iteration
   SearchLink* link_ = nullptr;
   bool polls_link_ = false;
   uint64_t pooled_ = 0;  // nodes already added to *pool_nodes_

@@ -155,6 +155,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
   helper_limits.infinite = true;
   helper_limits.ponder = false;
   std::atomic<uint64_t> pool_nodes{0};     // a node limit counts the nodes of every thread
+  std::atomic<int> pool_depth{0};          // the deepest iteration any thread completed
   std::atomic<bool> helpers_stop{false};   // the main thread is done
   std::atomic<bool> depth_reached{false};  // a helper completed the depth limit first
   std::vector<Result> results(static_cast<size_t>(n));
@@ -174,6 +175,7 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     bind(id);
     core::Position root = pos;  // the game's earlier states are shared, read only
     searchers_[size_t(id)]->share_node_count(&pool_nodes);
+    searchers_[size_t(id)]->share_depth(&pool_depth);
     if (id == 0) {
       results[0] = searchers_[0]->run(root, limits, stop, main_report, &depth_reached);
       helpers_stop.store(true, std::memory_order_relaxed);
@@ -185,7 +187,10 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     }
   }
 
-  for (auto& s : searchers_) s->share_node_count(nullptr);
+  for (auto& s : searchers_) {
+    s->share_node_count(nullptr);
+    s->share_depth(nullptr);
+  }
   Result best = results[0];
   for (const Result& r : results)
     if (plays_before(r, best)) best = r;

@@ -21,32 +21,32 @@
 namespace vblitz::search {
 namespace {
 
-// The depth schedule: the main searcher searches every depth; each helper skips some but
-// never more than a run of 4 in a row, and at every depth some of the first 20 helpers search
-// while others skip, so the team spreads over two depths at least.
-TEST(Threads, HelpersSpreadOverDepths) {
-  for (int depth = 1; depth <= 64; ++depth) EXPECT_FALSE(helper_skips_depth(0, depth)) << depth;
-  for (int id = 1; id <= 64; ++id) {
-    int skipped_in_a_row = 0, longest = 0;
-    for (int depth = 1; depth <= 64; ++depth) {
-      skipped_in_a_row = helper_skips_depth(id, depth) ? skipped_in_a_row + 1 : 0;
-      longest = std::max(longest, skipped_in_a_row);
-    }
-    EXPECT_GE(longest, 1) << "helper " << id << " skips no depth";
-    EXPECT_LE(longest, 4) << "helper " << id;
-  }
-  for (int depth = 1; depth <= 64; ++depth) {
-    int searching = 0;
-    for (int id = 1; id <= 20; ++id) searching += !helper_skips_depth(id, depth);
-    EXPECT_GE(searching, 6) << depth;
-    EXPECT_LE(searching, 14) << depth;
-  }
-  // Helpers 1 and 2 (the only ones with 3 threads) take alternate depths between them.
+// The depth schedule: the main searcher searches every depth; a helper runs one to four plies
+// ahead of the pool's deepest completed iteration (helper 1 three), never goes back, never
+// passes the depth limit, and among any four helpers in a row each lead appears once.
+TEST(Threads, HelpersRunAheadOfThePool) {
   for (int depth = 1; depth <= 64; ++depth)
-    EXPECT_NE(helper_skips_depth(1, depth), helper_skips_depth(2, depth)) << depth;
+    for (int pool : {0, depth - 1, depth + 5}) EXPECT_EQ(helper_next_depth(0, depth, pool, 64), depth);
+  EXPECT_EQ(helper_next_depth(1, 1, 0, 64), 3);
+  EXPECT_EQ(helper_next_depth(1, 11, 10, 64), 13);
+  EXPECT_EQ(helper_next_depth(1, 14, 10, 64), 14);  // already further ahead: no iteration again
+  EXPECT_EQ(helper_next_depth(1, 11, 10, 12), 12);  // the limit
+  for (int first = 1; first <= 60; ++first) {
+    std::vector<int> leads;
+    for (int id = first; id < first + 4; ++id) leads.push_back(helper_next_depth(id, 11, 10, 64) - 10);
+    std::sort(leads.begin(), leads.end());
+    EXPECT_EQ(leads, (std::vector<int>{1, 2, 3, 4})) << "helpers " << first << "-" << first + 3;
+  }
+  for (int id = 1; id <= 64; ++id)
+    for (int depth = 1; depth <= 30; ++depth)
+      for (int pool = 0; pool <= 30; ++pool) {
+        const int next = helper_next_depth(id, depth, pool, 20);
+        EXPECT_GE(next, std::min(depth, 20));
+        EXPECT_LE(next, std::max(depth, 20));
+      }
 }
 
-// A helper never skips the depth limit itself: `go depth N` ends when any thread completes N.
+// A helper never jumps past the depth limit: `go depth N` ends when any thread completes N.
 TEST(Threads, EveryHelperCompletesTheDepthLimit) {
   core::Game game;
   std::atomic<bool> stop{false};
@@ -56,6 +56,8 @@ TEST(Threads, EveryHelperCompletesTheDepthLimit) {
       Options options;
       Searcher searcher(tt, options);
       searcher.set_helper_id(id);
+      std::atomic<int> pool_depth{0};  // alone in its pool: it follows its own completed depths
+      searcher.share_depth(&pool_depth);
       Limits limits;
       limits.depth = depth;
       const Result r = searcher.run(game.position(), limits, stop, nullptr);
