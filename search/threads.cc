@@ -175,7 +175,9 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
     bind(id);
     core::Position root = pos;  // the game's earlier states are shared, read only
     searchers_[size_t(id)]->share_node_count(&pool_nodes);
-    searchers_[size_t(id)]->share_depth(&pool_depth);
+    // Helpers run ahead of the main searcher's pool only; in a cluster the other processes'
+    // threads have no main searcher to lead and search every depth.
+    searchers_[size_t(id)]->share_depth(first_id_ == 0 ? &pool_depth : nullptr);
     if (id == 0) {
       results[0] = searchers_[0]->run(root, limits, stop, main_report, &depth_reached);
       helpers_stop.store(true, std::memory_order_relaxed);
