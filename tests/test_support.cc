@@ -2,13 +2,40 @@
 #include "tests/test_support.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace vblitz::test {
 
 std::string data_file(const std::string& name) { return std::string(VBLITZ_TEST_DATA_DIR) + "/" + name; }
+
+namespace {
+pid_t temp_owner = 0;  // the process that made temp_dir(); a forked child must not remove it
+void remove_temp_dir() {
+  if (getpid() != temp_owner) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(temp_dir(), ignored);
+}
+}  // namespace
+
+const std::string& temp_dir() {
+  // Never destroyed: remove_temp_dir reads it after the static objects are gone.
+  static const std::string* dir = new std::string([] {
+    const std::string path = ::testing::TempDir() + "vblitz-test-" + std::to_string(getpid());
+    std::error_code error;
+    std::filesystem::remove_all(path, error);  // a process of an earlier run with the same id
+    if (!std::filesystem::create_directories(path, error))
+      ADD_FAILURE() << "cannot make " << path << ": " << error.message();
+    temp_owner = getpid();
+    std::atexit(remove_temp_dir);
+    return path;
+  }());
+  return *dir;
+}
 
 std::vector<PerftCase> load_perft_suite(const std::string& path) {
   std::vector<PerftCase> cases;

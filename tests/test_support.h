@@ -17,6 +17,10 @@ struct PerftCase {
 
 // Path of a file in tests/data.
 std::string data_file(const std::string& name);
+// A directory for this test process's files, made on first use and removed when the process
+// exits. ctest runs each test case as its own process, several at once: a fixed name in
+// ::testing::TempDir() would be written by one case while another reads it.
+const std::string& temp_dir();
 // Reads a perft EPD file ("FEN ;D1 20 ;D2 400", tolerant of spacing and CRLF). A file that
 // cannot be read fails the calling test (and gives no cases).
 std::vector<PerftCase> load_perft_suite(const std::string& path);

@@ -5,11 +5,13 @@
 
 #include <fstream>
 
+#include "tests/test_support.h"
+
 namespace vblitz::test {
 namespace {
 
 std::string temp_file(const std::string& name, const std::string& contents) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = temp_dir() + "/" + name;
   std::ofstream(path, std::ios::binary) << contents;
   return path;
 }
@@ -30,7 +32,7 @@ TEST(ReadFile, RefusesMissingTooLargeAndNonRegularFilesLeavingContents) {
   const std::pair<std::string, std::string> cases[] = {
       {"/nonexistent/file", "cannot read '/nonexistent/file'"},
       {path, "is too large: 100 bytes, at most 99"},
-      {::testing::TempDir(), "is not a regular file"},
+      {temp_dir(), "is not a regular file"},
       {"/dev/zero", "'/dev/zero' is not a regular file"},  // reading it would never end
   };
   for (const auto& [file, reason] : cases) {

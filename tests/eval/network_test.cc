@@ -44,7 +44,7 @@ eval::Network random_network(int hidden, uint64_t seed, int buckets = 1, const e
 
 // Writes `net` to a temporary file and makes it the active network.
 void activate(const eval::Network& net, const std::string& name) {
-  const std::string path = ::testing::TempDir() + "/" + name + ".nnue";
+  const std::string path = temp_dir() + "/" + name + ".nnue";
   std::ofstream(path, std::ios::binary) << net.serialize();
   ASSERT_FALSE(eval::load_active_network(path));
 }
@@ -258,7 +258,7 @@ TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
     const auto error = target.parse(damaged);
     EXPECT_TRUE(error) << reason;
     EXPECT_EQ(target.serialize(), bytes) << reason;  // unchanged
-    const std::string path = ::testing::TempDir() + "/damaged.nnue";
+    const std::string path = temp_dir() + "/damaged.nnue";
     std::ofstream(path, std::ios::binary) << damaged;
     EXPECT_TRUE(eval::load_active_network(path)) << reason;
     EXPECT_EQ(eval::active_network()->checksum(), current) << reason;
@@ -285,7 +285,7 @@ TEST(Network, FileRoundTripsAndDamagedFilesAreRejected) {
   eval::Network big_output = net;
   big_output.output_weights[3] = 200;  // 200 * 255 does not fit an int16 product
   rejected(big_output.serialize(), "overflowing output weight");
-  EXPECT_TRUE(eval::load_active_network(::testing::TempDir() + "/no-such-file.nnue"));
+  EXPECT_TRUE(eval::load_active_network(temp_dir() + "/no-such-file.nnue"));
 }
 
 // One output bucket is written as version 1, byte for byte the format of networks made before

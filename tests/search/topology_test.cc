@@ -18,6 +18,8 @@
 #include <hwloc.h>
 #endif
 
+#include "tests/test_support.h"
+
 namespace vblitz::search {
 namespace {
 
@@ -170,7 +172,7 @@ TEST(Topology, InterleavingSetsThePolicyTheKernelReportsBack) {
 TEST(Topology, XmlExportsAndSyntheticDescriptionsPlaceAlike) {
   for (const auto& [name, synthetic] : kMachines) {
     const Topology from_synthetic = load(std::string("synthetic:") + synthetic);
-    const std::string path = ::testing::TempDir() + "/vblitz_topology.xml";
+    const std::string path = vblitz::test::temp_dir() + "/vblitz_topology.xml";
     const Topology from_xml = load(export_xml(synthetic, path));
     std::remove(path.c_str());
     EXPECT_EQ(from_xml.summary(), from_synthetic.summary()) << name;

@@ -11,6 +11,7 @@
 #include "book/pgn.h"
 #include "core/game.h"
 #include "search/search.h"
+#include "tests/test_support.h"
 
 namespace vblitz::test {
 namespace {
@@ -18,7 +19,7 @@ namespace {
 // Options for a short run writing `name`.txt in the test directory.
 tune::DatagenOptions small_run(const std::string& name, int games, uint64_t nodes, int threads) {
   tune::DatagenOptions o;
-  o.out_path = ::testing::TempDir() + "/" + name + ".txt";
+  o.out_path = temp_dir() + "/" + name + ".txt";
   o.games = games;
   o.nodes = nodes;
   o.threads = threads;
@@ -44,7 +45,7 @@ TEST(Datagen, ParsesItsArguments) {
 
 TEST(Datagen, WritesQuietLabelledPositionsAndReadablePgn) {
   tune::DatagenOptions o = small_run("vblitz_datagen", 6, 300, 2);
-  o.pgn_path = ::testing::TempDir() + "/vblitz_datagen.pgn";
+  o.pgn_path = temp_dir() + "/vblitz_datagen.pgn";
   std::ostringstream log;
   ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
   EXPECT_NE(log.str().find("games 6/6"), std::string::npos) << log.str();

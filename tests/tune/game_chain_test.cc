@@ -20,6 +20,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/prng.h"
+#include "tests/test_support.h"
 #include "tune/data_command.h"
 
 namespace vblitz::tune {
@@ -436,7 +437,7 @@ TEST(GameChain, MalformedChainsOfVersionOneAreRefusedWithAReason) {
 
 TEST(GameChain, DataPackAndUnpackRoundTripFiles) {
   const std::vector<PackedPosition> records = random_game_records(30, 13);
-  const std::string dir = ::testing::TempDir() + "/vblitz_pack_unpack";
+  const std::string dir = vblitz::test::temp_dir() + "/vblitz_pack_unpack";
   std::filesystem::create_directories(dir);
   ASSERT_TRUE(write_packed(dir + "/a.vbd", records));
   std::ostringstream out, err;

@@ -129,7 +129,7 @@ TEST(NetworkTrainer, WideningKeepsTheOutput) {
 const std::string& small_data_dir() {
   static const std::string dir = [] {
     tune::DatagenOptions o;
-    o.out_path = ::testing::TempDir() + "/vblitz_trainer_data";
+    o.out_path = temp_dir() + "/vblitz_trainer_data";
     std::filesystem::remove_all(o.out_path);  // a run of an earlier build may have left it
     o.format = tune::DataFormat::kPacked;
     o.games = 24;
@@ -166,7 +166,7 @@ std::string file_bytes(const std::string& path) {
 void expect_resuming_gives_the_same_network(const tune::TrainOptions& o, int split, const std::string& name,
                                             std::ostream& log) {
   tune::TrainOptions first = o;
-  first.out_path = ::testing::TempDir() + "/" + name + ".nnue";
+  first.out_path = temp_dir() + "/" + name + ".nnue";
   first.epochs = split;
   first.drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;  // the whole run's schedule
   ASSERT_EQ(tune::run_train(first, log), 0);
@@ -180,7 +180,7 @@ void expect_resuming_gives_the_same_network(const tune::TrainOptions& o, int spl
 // small_data_dir() prepared for training (train.vbd, validation.vbd), made once.
 const std::string& prepared_dir() {
   static const std::string dir = [] {
-    const std::string prepared = ::testing::TempDir() + "/vblitz_trainer_prepared";
+    const std::string prepared = temp_dir() + "/vblitz_trainer_prepared";
     std::ostringstream out, err;
     EXPECT_EQ(
         tune::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err), 0)
@@ -190,12 +190,12 @@ const std::string& prepared_dir() {
   return dir;
 }
 
-// A small network trained for `epochs` on prepared_dir(), written to TempDir()/NAME.nnue.
+// A small network trained for `epochs` on prepared_dir(), written to temp_dir()/NAME.nnue.
 tune::TrainOptions small_training(const std::string& name, int epochs) {
   tune::TrainOptions o;
   o.data_path = prepared_dir() + "/train.vbd";
   o.validation_path = prepared_dir() + "/validation.vbd";
-  o.out_path = ::testing::TempDir() + "/" + name + ".nnue";
+  o.out_path = temp_dir() + "/" + name + ".nnue";
   o.hidden = 8;
   o.learning_rate = 0.01;
   o.epochs = epochs;
@@ -230,7 +230,7 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   // With output buckets: the loss falls too, the file has them, and a checkpoint of another
   // shape is refused.
   tune::TrainOptions bucketed = o;
-  bucketed.out_path = ::testing::TempDir() + "/vblitz_buckets.nnue";
+  bucketed.out_path = temp_dir() + "/vblitz_buckets.nnue";
   bucketed.output_buckets = 4;
   ASSERT_EQ(tune::run_train(bucketed, log), 0) << log.str();
   losses = training_losses(bucketed.out_path);
@@ -254,7 +254,7 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   init.epochs = 1;
   for (int hidden : {8, 16}) {
     init.hidden = hidden;
-    init.out_path = ::testing::TempDir() + "/vblitz_init" + std::to_string(hidden) + ".nnue";
+    init.out_path = temp_dir() + "/vblitz_init" + std::to_string(hidden) + ".nnue";
     ASSERT_EQ(tune::run_train(init, log), 0) << log.str();
     const double init_loss = training_losses(init.out_path).at(0);
     EXPECT_LT(init_loss, losses.front() * 0.9) << hidden;
@@ -406,7 +406,7 @@ TEST(NetworkTrainer, TrainsKingBuckets) {
   tune::TrainOptions other = o;
   other.kings = layout("8");
   other.epochs = 5;
-  other.resume_path = ::testing::TempDir() + "/vblitz_kings_split.nnue.checkpoint";
+  other.resume_path = temp_dir() + "/vblitz_kings_split.nnue.checkpoint";
   std::ostringstream refusal;
   EXPECT_EQ(tune::run_train(other, refusal), 1);
   EXPECT_NE(refusal.str().find("king buckets"), std::string::npos) << refusal.str();

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "tests/test_support.h"
 
 namespace vblitz::test {
 namespace {
@@ -24,7 +25,7 @@ std::vector<std::string> read_lines(const std::string& path) {
 
 tune::OpeningsOptions small_set(const std::string& name) {
   tune::OpeningsOptions o;
-  o.out_path = ::testing::TempDir() + "/" + name + ".epd";
+  o.out_path = temp_dir() + "/" + name + ".epd";
   o.count = 8;
   o.plies = 6;
   o.nodes = 2000;

@@ -50,7 +50,7 @@ TEST(PackedPosition, RoundTripsEveryStandardSuitePosition) {
 
 tune::DatagenOptions packed_run(const std::string& name) {
   tune::DatagenOptions o;
-  o.out_path = ::testing::TempDir() + "/" + name;
+  o.out_path = temp_dir() + "/" + name;
   std::filesystem::remove_all(o.out_path);
   o.format = tune::DataFormat::kPacked;
   o.games = 10;
@@ -165,12 +165,12 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
     return copy.size() - tune::deduplicate(copy);
   }();
   // Every record twice more: de-duplication must bring it back to `unique`.
-  const std::string doubled = ::testing::TempDir() + "/vblitz_doubled.vbd";
+  const std::string doubled = temp_dir() + "/vblitz_doubled.vbd";
   std::vector<tune::PackedPosition> twice = records;
   twice.insert(twice.end(), records.begin(), records.end());
   ASSERT_TRUE(tune::write_packed(doubled, twice));
 
-  const std::string out_dir = ::testing::TempDir() + "/vblitz_prepared";
+  const std::string out_dir = temp_dir() + "/vblitz_prepared";
   std::ostringstream out, err;
   ASSERT_EQ(
       tune::run_data_command({"prepare", out_dir, doubled, "--validation", "0.25", "--seed", "9"}, out, err),
@@ -201,7 +201,7 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
 
   // From several shard files the validation set is the last whole files (no game on both
   // sides): here the last of three shards, less positions the training shards already hold.
-  const std::string by_files = ::testing::TempDir() + "/vblitz_prepared_by_files";
+  const std::string by_files = temp_dir() + "/vblitz_prepared_by_files";
   std::ostringstream files_out;
   ASSERT_EQ(tune::run_data_command({"prepare", by_files, o.out_path, "--validation", "0.2"}, files_out, err),
             0);
@@ -217,7 +217,7 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
 
   // Several generations merged: each input's records and the new positions it adds, the later
   // ones counting what the earlier hold (here a doubled copy of the run and then the run again).
-  const std::string merged = ::testing::TempDir() + "/vblitz_prepared_merged";
+  const std::string merged = temp_dir() + "/vblitz_prepared_merged";
   std::ostringstream merged_out;
   ASSERT_EQ(tune::run_data_command({"prepare", merged, doubled, o.out_path}, merged_out, err), 0)
       << err.str();
@@ -239,7 +239,7 @@ TEST(DataCommand, DeduplicatesShufflesReproduciblyAndSplits) {
   EXPECT_EQ(size_t(std::count(lines.begin(), lines.end(), '\n')), records.size());
 
   // A file that is not whole records is rejected.
-  const std::string broken = ::testing::TempDir() + "/vblitz_broken.vbd";
+  const std::string broken = temp_dir() + "/vblitz_broken.vbd";
   std::ofstream(broken, std::ios::binary) << file_bytes(doubled).substr(0, 45);
   std::ostringstream broken_err;
   EXPECT_NE(tune::run_data_command({"stats", broken}, stats, broken_err), 0);

@@ -11,6 +11,7 @@
 
 #include "core/file.h"
 #include "search/search_params.h"
+#include "tests/test_support.h"
 
 namespace vblitz::tune {
 namespace {
@@ -88,7 +89,7 @@ TEST(Spsa, UpdatesClimbANoisyComparisonTowardItsOptimum) {
 }
 
 TEST(Spsa, RunsRepeatFromTheSeedAndResumeToTheSameHistory) {
-  const std::filesystem::path root = std::filesystem::path(::testing::TempDir()) / "vblitz_spsa_test";
+  const std::filesystem::path root = std::filesystem::path(vblitz::test::temp_dir()) / "vblitz_spsa_test";
   std::filesystem::remove_all(root);
   SpsaOptions o;
   o.iterations = 4;

@@ -170,14 +170,14 @@ TEST(Tuner, HillClimbingAndTheGeneticAlgorithmImproveMonotonically) {
 }
 
 TEST(Tuner, CommandWritesAParameterFileThatLoadsAndAResumableCheckpoint) {
-  const std::string data = ::testing::TempDir() + "/vblitz_tune_data.txt";
+  const std::string data = temp_dir() + "/vblitz_tune_data.txt";
   {
     std::ofstream f(data);
     for (const auto& [fen, r] : labelled_by(modified_truth(), 1.0))
       f << fen << (r > 0.6 ? " [1.0]\n" : r < 0.4 ? " [0.0]\n" : " [0.5]\n");
     f << "not a position\n";
   }
-  const std::string out = ::testing::TempDir() + "/vblitz_tuned.txt";
+  const std::string out = temp_dir() + "/vblitz_tuned.txt";
   std::ostringstream log;
   ASSERT_EQ(tune::run_tune_command({data, "--out", out, "--epochs", "2", "--threads", "2"}, log), 0)
       << log.str();

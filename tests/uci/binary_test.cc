@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/game.h"
+#include "tests/test_support.h"
 #include "tests/uci/child_process.h"
 
 namespace vblitz::test {
@@ -84,7 +85,7 @@ TEST(Binary, HelpVersionAndBadCommandsFollowLinuxConventions) {
 // Every command-line reader refuses an input that is not a regular file (it read /dev/zero
 // without end, then aborted with bad_alloc): a message on stderr and exit status 1, at once.
 TEST(Binary, CommandLineReadersRefuseEndlessInputs) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = temp_dir();
   const std::vector<std::vector<std::string>> commands = {
       {"data", "stats", "/dev/zero"},
       {"data", "prepare", dir + "/vblitz_prepared", "/dev/zero"},
@@ -267,7 +268,7 @@ TEST(Binary, FileOptionsRefuseDevicesAndDirectories) {
   Engine e;
   e.ask("isready", "readyok");
   for (const char* option : {"BookFile", "ExtendedBook", "ParamFile", "SearchParamFile", "EvalFile"}) {
-    for (const std::string& file : {std::string("/dev/zero"), ::testing::TempDir()}) {
+    for (const std::string& file : {std::string("/dev/zero"), temp_dir()}) {
       const std::string out = e.ask("setoption name " + std::string(option) + " value " + file + "\nisready",
                                     "readyok", milliseconds(2000));
       EXPECT_TRUE(contains(out, "info string error: " + std::string(option))) << out;
@@ -286,7 +287,7 @@ TEST(Binary, FileOptionsRefuseDevicesAndDirectories) {
 // error: one while it is read, one while its entries are built (caught at the command), and
 // the engine plays on. The books are sparse files: no disk space is used.
 TEST(Binary, BooksLargerThanMemoryAreRefusedNotACrash) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = temp_dir();
   const std::pair<std::string, long> books[] = {{dir + "/vblitz_1g.bin", 1L << 30},
                                                 {dir + "/vblitz_400m.bin", 400L << 20}};
   for (const auto& [path, bytes] : books) {
@@ -317,7 +318,7 @@ TEST(Binary, BooksLargerThanMemoryAreRefusedNotACrash) {
 // places); Threads 128: their stacks do not fit (the first search ended the process in libgomp,
 // which exits when it cannot create a thread). The files are sparse: no disk space is used.
 TEST(Binary, EveryOptionThatRunsOutOfMemoryIsAnswered) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = temp_dir();
   const std::string big = dir + "/vblitz_sparse_1g";
   std::ofstream(big, std::ios::binary).close();
   ASSERT_EQ(::truncate(big.c_str(), 1L << 30), 0);
@@ -362,7 +363,7 @@ TEST(Binary, EveryOptionThatRunsOutOfMemoryIsAnswered) {
 // The command-line tools in 700 MB of address space: a table or a data set larger than memory
 // is a message on stderr and exit status 1, never an abort.
 TEST(Binary, CommandLineToolsThatRunOutOfMemoryExitWithAMessage) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = temp_dir();
   const std::string records = dir + "/vblitz_sparse_4g.vbd";  // 2^27 records of 32 bytes
   std::ofstream(records, std::ios::binary).close();
   ASSERT_EQ(::truncate(records.c_str(), 4L << 30), 0);

@@ -31,7 +31,7 @@ std::string write_book(const std::string& name, const std::vector<std::string>& 
         uint16_t(((text[1] - '1') * 8 + text[0] - 'a') << 6 | ((text[3] - '1') * 8 + text[2] - 'a'));
     entries.push_back({book::polyglot_key(game.position()), raw, weight, 0});
   }
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = temp_dir() + "/" + name;
   std::ofstream(path, std::ios::binary) << book::write_entries(entries);
   return path;
 }
@@ -74,7 +74,7 @@ TEST(UciBook, BookDepthOwnBookAndPonderLimitTheBook) {
 }
 
 TEST(UciBook, BadBookFilesAreReportedAndTheEnginePlaysOn) {
-  const std::string truncated = ::testing::TempDir() + "/vblitz_truncated.bin";
+  const std::string truncated = temp_dir() + "/vblitz_truncated.bin";
   std::ofstream(truncated, std::ios::binary) << "0123456789abcdefXYZ";
   const std::string illegal_only = write_book("vblitz_illegal.bin", {}, {{"e2e5", 100}, {"a1a8", 50}});
   for (const auto& [file, message] : std::vector<std::pair<std::string, std::string>>{
@@ -105,7 +105,7 @@ TEST(UciBook, ExtendedBookOffsetsTheRootAndShowsItsBonuses) {
   book::BuildReport report;
   std::ifstream pgn(data_file("book_test.pgn"));
   builder.add_pgn(pgn, report);
-  const std::string path = ::testing::TempDir() + "/vblitz_extended.txt";
+  const std::string path = temp_dir() + "/vblitz_extended.txt";
   std::ofstream(path) << builder.extended_book().write();
   const std::string out =
       waiting_session({"setoption name ExtendedBook value " + path, "position startpos", "d", "go depth 4"});
@@ -134,7 +134,7 @@ TEST(UciBook, ParamBlocksChangeTheEvaluationAndLoadFromParamFiles) {
                                         "setoption name ParamBlock value default", position, "eval"})),
             base);
 
-  const std::string path = ::testing::TempDir() + "/vblitz_blocks.txt";
+  const std::string path = temp_dir() + "/vblitz_blocks.txt";
   std::ofstream(path) << "bishop_mobility 3 3\n[d4]\nbishop_mobility 9 9\n";
   const std::string d4 = waiting_session(
       {"setoption name ParamFile value " + path, "setoption name ParamBlock value d4", position, "eval"});

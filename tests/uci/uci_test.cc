@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "simd/dispatch.h"
+#include "tests/test_support.h"
 #include "tests/uci/session.h"
 
 namespace vblitz::test {
@@ -317,7 +318,7 @@ TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
   EXPECT_NE(final_eval(session("setoption name Mobility value 0\n" + position + "eval\n")), base);
   EXPECT_EQ(final_eval(session("setoption name Mobility value 100\n" + position + "eval\n")), base);
 
-  const std::string path = ::testing::TempDir() + "/vblitz_params.txt";
+  const std::string path = temp_dir() + "/vblitz_params.txt";
   {
     std::ofstream f(path);
     f << "bishop_pair 99 99\n";
@@ -354,7 +355,7 @@ TEST(UciSearch, SearchParamFileChangesTheSearchAndBadFilesChangeNothing) {
   const std::vector<std::string> go = {"position startpos moves e2e4 e7e5 g1f3", "go depth 9"};
   const std::string base = nodes_at_depth(waiting_session(go), 9);
   ASSERT_FALSE(base.empty());
-  const std::string path = ::testing::TempDir() + "/vblitz_search_params.txt";
+  const std::string path = temp_dir() + "/vblitz_search_params.txt";
   std::ofstream(path) << "# tuned\nnull_move_min_depth 5\nfutility_margin 120\n";
   std::vector<std::string> lines = {"setoption name SearchParamFile value " + path};
   lines.insert(lines.end(), go.begin(), go.end());
@@ -364,7 +365,7 @@ TEST(UciSearch, SearchParamFileChangesTheSearchAndBadFilesChangeNothing) {
   EXPECT_NE(tuned, base);
 
   // A bad file after a good one: an error naming the line, and the good file's values stay.
-  const std::string bad = ::testing::TempDir() + "/vblitz_search_params_bad.txt";
+  const std::string bad = temp_dir() + "/vblitz_search_params_bad.txt";
   std::ofstream(bad) << "futility_margin 130\nnull_move_min_depth 99\n";
   lines.insert(lines.begin() + 1, "setoption name SearchParamFile value " + bad);
   out = waiting_session(lines);
