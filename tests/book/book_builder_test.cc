@@ -73,7 +73,7 @@ TEST(BookBuilder, WeighsMovesLikePolyglotAndRoundTrips) {
 TEST(BookBuilder, MatchesPolyglotMakeBook) {
   const char* polyglot = "/usr/games/polyglot";
   if (!std::filesystem::exists(polyglot)) GTEST_SKIP() << "polyglot is not installed";
-  const std::string out = (std::filesystem::temp_directory_path() / "vblitz_polyglot_book.bin").string();
+  const std::string out = temp_dir() + "/vblitz_polyglot_book.bin";
   const std::string command = std::string(polyglot) + " make-book -pgn " + data_file("book_startpos.pgn") +
                               " -bin " + out + " -min-game 1 > /dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0);
