@@ -9,7 +9,6 @@
 #include <fstream>
 #include <iomanip>
 #include <ostream>
-#include <unordered_set>
 #include <utility>
 
 #include "core/file.h"
@@ -172,32 +171,51 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   std::vector<Contribution> contributions(inputs.size());
   std::vector<size_t> input_of;  // files[i] comes from inputs[input_of[i]]
   for (size_t i = 0; i < inputs.size(); ++i) input_of.resize(input_of.size() + expand({inputs[i]}).size(), i);
-  std::vector<PackedPosition> records, validation_set, chunk;
-  std::unordered_set<uint64_t> seen;
-  size_t read = 0, duplicates = 0;
-  for (size_t i = 0; i < files.size(); ++i) {
-    chunk.clear();
-    if (auto error = read_packed({files[i]}, chunk)) return err << *error << '\n', 1;
-    read += chunk.size();
-    contributions[input_of[i]].records += chunk.size();
-    const size_t dropped = deduplicate(chunk, seen);
-    duplicates += dropped;
-    contributions[input_of[i]].kept += chunk.size();
-    std::vector<PackedPosition>& into = i < files.size() - held_files ? records : validation_set;
-    into.insert(into.end(), chunk.begin(), chunk.end());
+  // All records in one vector, reserved up front where the file sizes tell (chains are decoded to
+  // learn their count), then de-duplicated and compacted in place: the training files' records
+  // first, the validation files' after them.
+  size_t expected = 0;
+  for (const std::string& file : files) {
+    std::error_code size_error;
+    const uintmax_t size = std::filesystem::file_size(file, size_error);
+    if (!size_error && !is_chain(file)) expected += size_t(size / PackedPosition::kBytes);
   }
-  shuffle_records(records, seed);
-  shuffle_records(validation_set, seed + 1);
-  if (!by_files) {
-    const size_t held_out = size_t(double(records.size()) * validation);
-    validation_set.assign(records.end() - long(held_out), records.end());
-    records.resize(records.size() - held_out);
+  std::vector<PackedPosition> records, chunk;
+  std::vector<size_t> file_end(files.size());
+  size_t kept = 0, training_end = 0;
+  try {
+    records.reserve(expected);
+    for (size_t i = 0; i < files.size(); ++i) {
+      chunk.clear();
+      if (auto error = read_packed({files[i]}, chunk)) return err << *error << '\n', 1;
+      records.insert(records.end(), chunk.begin(), chunk.end());
+      file_end[i] = records.size();
+      contributions[input_of[i]].records += chunk.size();
+    }
+    std::vector<PackedPosition>().swap(chunk);
+    const std::vector<bool> repeated = repeats(records);
+    for (size_t i = 0, r = 0; i < files.size(); ++i) {
+      for (; r < file_end[i]; ++r)
+        if (!repeated[r]) records[kept++] = records[r], ++contributions[input_of[i]].kept;
+      if (i + 1 == files.size() - held_files) training_end = kept;
+    }
+  } catch (const std::bad_alloc&) {
+    return err << "not enough memory for the " << std::max(expected, records.size()) << " records\n", 1;
   }
+  const size_t read = records.size();
+  records.resize(kept);
+  const size_t duplicates = read - kept;
+  // From one file the validation set is the last records after the shuffle of them all.
+  if (!by_files) training_end = kept - size_t(double(kept) * validation);
+  shuffle_records(records.begin(), by_files ? records.begin() + long(training_end) : records.end(), seed);
+  if (by_files) shuffle_records(records.begin() + long(training_end), records.end(), seed + 1);
   std::error_code ec;
   std::filesystem::create_directories(args[0], ec);
   const std::string train_path = (std::filesystem::path(args[0]) / "train.vbd").string();
   const std::string validation_path = (std::filesystem::path(args[0]) / "validation.vbd").string();
-  if (!write_packed(train_path, records) || !write_packed(validation_path, validation_set))
+  const std::vector<PackedPosition>::const_iterator split = records.begin() + long(training_end);
+  if (!write_packed(train_path, records.cbegin(), split) ||
+      !write_packed(validation_path, split, records.cend()))
     return err << "cannot write into '" << args[0] << "'\n", 1;
   out << "read " << read << " records, dropped " << duplicates << " duplicates, shuffled with seed " << seed
       << "; validation: "
@@ -210,9 +228,9 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       out << "  " << inputs[i] << ": " << contributions[i].records << " records, " << contributions[i].kept
           << " new positions\n";
   out << train_path << ":\n";
-  print_stats(records, out);
+  print_stats(records.cbegin(), split, out);
   out << validation_path << ":\n";
-  print_stats(validation_set, out);
+  print_stats(split, records.cend(), out);
   return 0;
 }
 
@@ -243,7 +261,9 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
              "-byte records";
     const uintmax_t records = size / PackedPosition::kBytes;
     try {
-      out.reserve(out.size() + size_t(records));
+      // Geometric growth: reading many files one call at a time stays linear.
+      if (out.capacity() < out.size() + size_t(records))
+        out.reserve(std::max(out.size() + size_t(records), 2 * out.capacity()));
     } catch (const std::bad_alloc&) {
       return "not enough memory for the " + std::to_string(records) + " records of '" + path + "'";
     }
@@ -259,35 +279,50 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
   return std::nullopt;
 }
 
-bool write_packed(const std::string& path, const std::vector<PackedPosition>& records) {
+bool write_packed(const std::string& path, RecordIt first, RecordIt last) {
   std::ofstream out(path, std::ios::binary);
-  for (const PackedPosition& p : records)
-    out.write(reinterpret_cast<const char*>(p.bytes.data()), std::streamsize(p.bytes.size()));
+  for (; first != last; ++first)
+    out.write(reinterpret_cast<const char*>(first->bytes.data()), std::streamsize(first->bytes.size()));
   return bool(out);
 }
 
+std::vector<bool> repeats(const std::vector<PackedPosition>& records) {
+  // (hash, index) pairs sorted: 16 bytes a record while it runs, where a node-based hash set of
+  // the hashes took about twice that. The first index of each hash is the one kept.
+  struct Key {
+    uint64_t hash;
+    uint64_t index;
+    bool operator<(const Key& other) const {
+      return hash != other.hash ? hash < other.hash : index < other.index;
+    }
+  };
+  std::vector<Key> keys(records.size());
+  for (size_t i = 0; i < records.size(); ++i) keys[i] = {records[i].position_hash(), i};
+  std::sort(keys.begin(), keys.end());
+  std::vector<bool> repeated(records.size());
+  for (size_t i = 1; i < keys.size(); ++i)
+    if (keys[i].hash == keys[i - 1].hash) repeated[keys[i].index] = true;
+  return repeated;
+}
+
 size_t deduplicate(std::vector<PackedPosition>& records) {
-  std::unordered_set<uint64_t> seen;
-  return deduplicate(records, seen);
+  const std::vector<bool> repeated = repeats(records);
+  size_t kept = 0;
+  for (size_t i = 0; i < records.size(); ++i)
+    if (!repeated[i]) records[kept++] = records[i];
+  const size_t dropped = records.size() - kept;
+  records.resize(kept);
+  return dropped;
 }
 
-size_t deduplicate(std::vector<PackedPosition>& records, std::unordered_set<uint64_t>& seen) {
-  seen.reserve(seen.size() + records.size());
-  const size_t before = records.size();
-  records.erase(
-      std::remove_if(records.begin(), records.end(),
-                     [&](const PackedPosition& p) { return !seen.insert(p.position_hash()).second; }),
-      records.end());
-  return before - records.size();
-}
-
-void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed) {
+void shuffle_records(std::vector<PackedPosition>::iterator first, std::vector<PackedPosition>::iterator last,
+                     uint64_t seed) {
   core::Prng prng(seed);
-  for (size_t i = records.size(); i > 1; --i) std::swap(records[i - 1], records[prng.below(i)]);
+  for (size_t i = size_t(last - first); i > 1; --i) std::swap(first[long(i - 1)], first[long(prng.below(i))]);
 }
 
-void print_stats(const std::vector<PackedPosition>& records, std::ostream& out) {
-  const size_t n = records.size();
+void print_stats(RecordIt first, RecordIt last, std::ostream& out) {
+  const size_t n = size_t(last - first);
   size_t results[3] = {}, black_to_move = 0;
   std::vector<std::pair<std::string, size_t>> scores, pieces;
   const int kScoreEdges[] = {-3000, -1000, -600, -400, -200, -100, -50, 0,
@@ -298,7 +333,8 @@ void print_stats(const std::vector<PackedPosition>& records, std::ostream& out) 
     scores.push_back({lo.empty() ? "< " + hi : hi.empty() ? ">= " + lo : lo + ".." + hi, 0});
   }
   for (int count = 2; count <= 32; ++count) pieces.push_back({std::to_string(count) + " pieces", 0});
-  for (const PackedPosition& p : records) {
+  for (; first != last; ++first) {
+    const PackedPosition& p = *first;
     ++results[std::min<int>(int(p.result()), 2)];
     black_to_move += p.side_to_move() == core::BLACK;
     const int score = p.white_score();

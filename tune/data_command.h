@@ -16,7 +16,6 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "tune/packed_position.h"
@@ -27,19 +26,31 @@ namespace vblitz::tune {
 std::optional<std::string> read_packed(const std::vector<std::string>& paths,
                                        std::vector<PackedPosition>& out);
 
-// Writes the records to `path`; false on failure.
-bool write_packed(const std::string& path, const std::vector<PackedPosition>& records);
+using RecordIt = std::vector<PackedPosition>::const_iterator;
 
-// Drops every record whose position (board and side to move) came earlier; returns how many.
+// Writes the records to `path`; false on failure.
+bool write_packed(const std::string& path, RecordIt first, RecordIt last);
+inline bool write_packed(const std::string& path, const std::vector<PackedPosition>& records) {
+  return write_packed(path, records.begin(), records.end());
+}
+
+// For each record, whether its position (board and side to move) came earlier in `records`.
+std::vector<bool> repeats(const std::vector<PackedPosition>& records);
+// Drops every record whose position came earlier; returns how many.
 size_t deduplicate(std::vector<PackedPosition>& records);
-// The same, counting the positions in `seen` (hashes, which it extends) as earlier.
-size_t deduplicate(std::vector<PackedPosition>& records, std::unordered_set<uint64_t>& seen);
 
 // Shuffles in place, the same order for the same seed on every platform.
-void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed);
+void shuffle_records(std::vector<PackedPosition>::iterator first, std::vector<PackedPosition>::iterator last,
+                     uint64_t seed);
+inline void shuffle_records(std::vector<PackedPosition>& records, uint64_t seed) {
+  shuffle_records(records.begin(), records.end(), seed);
+}
 
 // Prints count, results, side to move, score and piece-count histograms.
-void print_stats(const std::vector<PackedPosition>& records, std::ostream& out);
+void print_stats(RecordIt first, RecordIt last, std::ostream& out);
+inline void print_stats(const std::vector<PackedPosition>& records, std::ostream& out) {
+  print_stats(records.begin(), records.end(), out);
+}
 
 // Runs `vblitz data ARGS`; returns the exit status.
 int run_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
