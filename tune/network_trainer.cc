@@ -394,11 +394,21 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& rec
   return total / double(records.size());
 }
 
+double scheduled_rate(const TrainOptions& o, int epoch, double done) {
+  if (o.schedule == TrainOptions::Schedule::kCosine) {
+    const double t = std::min(1.0, (epoch + done) / o.epochs);
+    return o.learning_rate * (o.drop + (1 - o.drop) * 0.5 * (1 + std::cos(3.14159265358979323846 * t)));
+  }
+  const int drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;
+  return o.learning_rate * (epoch >= drop_epoch ? o.drop : 1.0);
+}
+
 std::string train_usage() {
   return "usage: vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H]\n"
-         "  [--output-buckets B] [--init NET.nnue] [--epochs N] [--batch N] [--lr R] [--drop-epoch N]\n"
-         "  [--drop R] [--weight-decay R] [--lambda L] [--mirror 0|1] [--king-buckets LAYOUT]\n"
-         "  [--threads N] [--seed N] [--limit N] [--resume CHECKPOINT]\n"
+         "  [--output-buckets B] [--init NET.nnue] [--epochs N] [--batch N] [--lr R]\n"
+         "  [--schedule step|cosine] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]\n"
+         "  [--mirror 0|1] [--king-buckets LAYOUT] [--threads N] [--seed N] [--limit N]\n"
+         "  [--resume CHECKPOINT] [--stop-after N]\n"
          "LAYOUT: none (the default), mirror, 2, 4, 8, or 32 comma-separated buckets for a1-d1, ..., a8-d8";
 }
 
@@ -436,6 +446,8 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
       o.batch = int(v);
     else if (flag == "--lr" && v > 0 && v < 1)
       o.learning_rate = v;
+    else if (flag == "--schedule" && (value == "step" || value == "cosine"))
+      o.schedule = value == "step" ? TrainOptions::Schedule::kStep : TrainOptions::Schedule::kCosine;
     else if (flag == "--drop-epoch" && whole(0, 100000))
       o.drop_epoch = int(v);
     else if (flag == "--drop" && v > 0 && v <= 1)
@@ -452,6 +464,8 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
       o.threads = int(v);
     else if (flag == "--seed" && whole(0, 9e15))
       o.seed = uint64_t(v);
+    else if (flag == "--stop-after" && whole(1, 100000))
+      o.stop_after = int(v);
     else if (flag == "--limit" && whole(1, 9e15))
       o.limit = size_t(v);
     else
@@ -487,7 +501,6 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   TrainerState state(std::move(initial));
   if (!o.resume_path.empty())
     if (auto error = read_checkpoint(o.resume_path, state)) return log << *error << '\n', 1;
-  const int drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;
   std::ofstream curve(o.out_path + ".loss.csv", state.epoch ? std::ios::app : std::ios::trunc);
   if (!state.epoch) curve << "epoch,train_loss,validation_loss,learning_rate,seconds\n";
   log << "training on " << train.size() << " positions (" << validation.size() << " for validation), hidden "
@@ -504,13 +517,14 @@ int run_train(const TrainOptions& o, std::ostream& log) {
   const auto start = std::chrono::steady_clock::now();
   while (state.epoch < o.epochs) {
     const auto epoch_start = std::chrono::steady_clock::now();
-    const double rate = o.learning_rate * (state.epoch >= drop_epoch ? o.drop : 1.0);
+    double rate = 0;
     for (size_t i = 0; i < order.size(); ++i) order[i] = uint32_t(i);
     core::Prng prng(o.seed * 1000003 + uint64_t(state.epoch));
     for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[prng.below(i)]);
     double epoch_loss = 0;
     for (size_t first = 0; first < order.size(); first += size_t(o.batch)) {
       const size_t last = std::min(order.size(), first + size_t(o.batch));
+      rate = scheduled_rate(o, state.epoch, double(first) / double(order.size()));
       for (Gradient& g : gradients) g.clear();  // OpenMP may run fewer threads than asked
 #pragma omp parallel num_threads(threads)
       {
@@ -570,6 +584,10 @@ int run_train(const TrainOptions& o, std::ostream& log) {
     ++state.epoch;
     if (!write_checkpoint(o.out_path + ".checkpoint", state))
       return log << "cannot write '" << o.out_path << ".checkpoint'\n", 1;
+    if (o.stop_after && state.epoch >= o.stop_after && state.epoch < o.epochs)
+      return log << "stopped after epoch " << state.epoch << "; --resume " << o.out_path
+                 << ".checkpoint goes on\n",
+             0;
   }
   eval::Network quantized;
   if (auto error = state.net.quantize(quantized)) return log << "not written: " << *error << '\n', 1;

@@ -2,9 +2,10 @@
 // float32 with AdamW on all cores, then quantizes it to the engine's integer format.
 //   vblitz train TRAIN.vbd --out NET.nnue [--validation VAL.vbd] [--hidden H] [--output-buckets B] [--epochs
 //   N]
-//     [--batch N] [--lr R] [--drop-epoch N] [--drop R] [--weight-decay R] [--lambda L]
+//     [--batch N] [--lr R] [--schedule step|cosine] [--drop-epoch N] [--drop R]
+//     [--weight-decay R] [--lambda L]
 //     [--mirror 0|1] [--king-buckets LAYOUT] [--threads N] [--seed N] [--limit N]
-//     [--resume CHECKPOINT] [--init NET.nnue]
+//     [--resume CHECKPOINT] [--stop-after N] [--init NET.nnue]
 // The loss is (sigmoid(out) - target)^2 with target = lambda * sigmoid(score / 400) +
 // (1 - lambda) * result, both from the side to move's view (docs/network.md).
 #pragma once
@@ -30,7 +31,11 @@ struct TrainOptions {
   int epochs = 20;
   int batch = 16384;
   double learning_rate = 1e-3;
-  int drop_epoch = -1;  // epochs from this one on (0-based) use rate * drop; -1 = 70% of epochs
+  // kStep: epochs from drop_epoch on (0-based; -1 = 70% of the epochs) use rate * drop.
+  // kCosine: every batch's rate follows half a cosine from the rate down to rate * drop at
+  // the end of the last epoch.
+  enum class Schedule { kStep, kCosine } schedule = Schedule::kStep;
+  int drop_epoch = -1;
   double drop = 0.1;
   double weight_decay = 0.01;
   // Weight of the search score in the target; the rest is the game's result. 1.0 measured best
@@ -39,11 +44,16 @@ struct TrainOptions {
   bool mirror = false;  // every other epoch, a position is seen with its files mirrored (a <-> h)
   int threads = 0;      // 0 = all cores
   uint64_t seed = 1;
-  size_t limit = 0;  // use only the first N training positions (0 = all)
+  size_t limit = 0;    // use only the first N training positions (0 = all)
+  int stop_after = 0;  // end after this many epochs, as if interrupted, leaving the checkpoint (0 = never)
 };
 
 // The float network the trainer fits; same shape and meaning as eval::Network before
 // quantization (activation clamp(x, 0, 1)^2, output in units of eval::Network::scale cp).
+// The learning rate of the batch that starts `done` (0 to 1) of the way through epoch
+// `epoch` (0-based) of `o`'s schedule.
+double scheduled_rate(const TrainOptions& o, int epoch, double done);
+
 struct FloatNetwork {
   int hidden = 0;
   int output_buckets = 1;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -167,11 +168,12 @@ void expect_resuming_gives_the_same_network(const tune::TrainOptions& o, int spl
                                             std::ostream& log) {
   tune::TrainOptions first = o;
   first.out_path = temp_dir() + "/" + name + ".nnue";
-  first.epochs = split;
-  first.drop_epoch = o.drop_epoch >= 0 ? o.drop_epoch : o.epochs * 7 / 10;  // the whole run's schedule
+  first.stop_after = split;
+  std::filesystem::remove(first.out_path);
   ASSERT_EQ(tune::run_train(first, log), 0);
+  ASSERT_FALSE(std::filesystem::exists(first.out_path)) << "stopped early, so no network";
   tune::TrainOptions second = first;
-  second.epochs = o.epochs;
+  second.stop_after = 0;
   second.resume_path = first.out_path + ".checkpoint";
   ASSERT_EQ(tune::run_train(second, log), 0);
   EXPECT_EQ(file_bytes(second.out_path), file_bytes(o.out_path));
@@ -220,6 +222,18 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   // Three epochs, then three more from the checkpoint: the same network, byte for byte.
   expect_resuming_gives_the_same_network(o, 3, "vblitz_split", log);
   ASSERT_FALSE(HasFatalFailure()) << log.str();
+
+  // The cosine schedule lowers the loss too, trains another network, and resumes exactly.
+  tune::TrainOptions cosine = o;
+  cosine.schedule = tune::TrainOptions::Schedule::kCosine;
+  cosine.out_path = temp_dir() + "/vblitz_cosine.nnue";
+  ASSERT_EQ(tune::run_train(cosine, log), 0) << log.str();
+  const std::vector<double> cosine_losses = training_losses(cosine.out_path);
+  ASSERT_EQ(cosine_losses.size(), 6u);
+  EXPECT_LT(cosine_losses.back(), cosine_losses.front() * 0.9) << log.str();
+  EXPECT_NE(file_bytes(cosine.out_path), file_bytes(o.out_path));
+  expect_resuming_gives_the_same_network(cosine, 2, "vblitz_cosine_split", log);
+  ASSERT_FALSE(HasFatalFailure()) << log.str();
   auto bytes = file_bytes;
 
   eval::Network loaded;
@@ -267,6 +281,35 @@ TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   EXPECT_NE(width.str().find("hidden"), std::string::npos) << width.str();
 }
 
+// The schedules against their formulas: the step drops at drop_epoch (70% of the epochs by
+// default); the cosine starts at the rate, passes the mean of the two ends half-way, falls
+// at every batch and ends at rate * drop.
+TEST(NetworkTrainer, LearningRateSchedules) {
+  tune::TrainOptions o;
+  o.learning_rate = 0.002;
+  o.drop = 0.1;
+  o.epochs = 10;
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 0, 0.0), 0.002);
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 6, 0.99), 0.002);
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 7, 0.0), 0.0002);
+  o.drop_epoch = 3;
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 2, 0.5), 0.002);
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 3, 0.0), 0.0002);
+  o.schedule = tune::TrainOptions::Schedule::kCosine;
+  EXPECT_DOUBLE_EQ(tune::scheduled_rate(o, 0, 0.0), 0.002);
+  EXPECT_NEAR(tune::scheduled_rate(o, 5, 0.0), 0.0011, 1e-12);
+  EXPECT_NEAR(tune::scheduled_rate(o, 9, 1.0), 0.0002, 1e-12);
+  EXPECT_NEAR(tune::scheduled_rate(o, 2, 0.5), 0.0002 + 0.0018 * 0.5 * (1 + std::cos(std::acos(-1.0) * 0.25)),
+              1e-12);
+  double previous = 1;
+  for (int epoch = 0; epoch < o.epochs; ++epoch)
+    for (double done : {0.0, 0.25, 0.5, 0.75}) {
+      const double rate = tune::scheduled_rate(o, epoch, done);
+      EXPECT_LT(rate, previous) << epoch << " " << done;
+      previous = rate;
+    }
+}
+
 TEST(NetworkTrainer, MirroredFeaturesAreThoseOfTheMirroredPosition) {
   int positions = 0;
   for (const std::string& fen : suite_fens()) {
@@ -308,6 +351,12 @@ TEST(NetworkTrainer, ParsesItsArguments) {
   EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--output-buckets", "9"}));
   ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n", "--output-buckets", "8"}, o));
   EXPECT_EQ(o.output_buckets, 8);
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--schedule", "linear"}));
+  EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--stop-after", "0"}));
+  ASSERT_FALSE(
+      tune::parse_train_args({"d.vbd", "--out", "n", "--schedule", "cosine", "--stop-after", "3"}, o));
+  EXPECT_EQ(o.schedule, tune::TrainOptions::Schedule::kCosine);
+  EXPECT_EQ(o.stop_after, 3);
   ASSERT_FALSE(tune::parse_train_args({"d.vbd", "--out", "n", "--mirror", "1"}, o));
   EXPECT_TRUE(o.mirror);
   EXPECT_TRUE(refused({"d.vbd", "--out", "n", "--king-buckets", "5"}));
