@@ -340,13 +340,12 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     int score;
 
     // Step 12. Principal variation search with late move reductions (less for moves with a
-    // good history; losing captures by half as much; root moves not at all).
+    // good history; losing captures by half as much; root moves as at any PV node).
     if (move_number == 1) {
       score = -negamax(pos, ss + 1, -beta, -alpha, new_depth, false);
     } else {
       int r = 0;
-      const bool may_reduce =
-          depth >= sp.reduction_min_depth && !root && !in_check && !gives_check && !pawn_ending;
+      const bool may_reduce = depth >= sp.reduction_min_depth && !in_check && !gives_check && !pawn_ending;
       if (may_reduce && quiet) {
         r = reductions_.at(depth, move_number) + !pv_node + cut_node -
             quiet_history / sp.reduction_history_step;
@@ -356,7 +355,8 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
       }
       score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth - r, true);
       if (score > alpha && r > 0) score = -negamax(pos, ss + 1, -alpha - 1, -alpha, new_depth, !cut_node);
-      // At the root (never reduced) a fail high proves the move better than those before it.
+      // At the root a fail high at full depth (a reduced one was searched again above)
+      // proves the move better than those before it.
       if (root && score > alpha && !aborted_) {
         root_improver_ = {m, score + shift, simd::tt::BOUND_LOWER};
         if (excluded_.empty()) publish(m, Move::none(), depth, score + shift);
