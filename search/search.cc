@@ -64,14 +64,18 @@ bool Searcher::time_up() {
       if (limits_.nodes && total >= limits_.nodes) return aborted_ = true;
     }
     if (link_ && polls_link_) link_->poll();  // may raise the cluster's stop
-    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-    if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (limits_.ponder && limits_.ponderhit && limits_.ponderhit->load(std::memory_order_relaxed)) {
       // From now on the clock counts: plan as if the search had started here.
       limits_.ponder = false;
       start_ = std::chrono::steady_clock::now();
       time_.start(limits_, us_, options_.move_overhead);
     }
+    // Until its first iteration completes the main searcher has only the first legal move to
+    // answer with, so a stop or the clock waits for depth 1 (tens to a few thousand nodes).
+    // Helpers' answers are not needed; a node limit stays exact.
+    if (helper_id_ == 0 && completed_depth_.load(std::memory_order_relaxed) == 0) return false;
+    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (time_.must_stop(elapsed_ms(), root_drop_)) return aborted_ = true;
   }
   return false;

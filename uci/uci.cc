@@ -428,14 +428,11 @@ void Engine::answer(const search::Result& r, bool last_line) {
 void Engine::answer_stop() {
   if (!searching() || counting_ || cluster::ranks() > 1) return;
   stop_ = true;
-  search::Result r = pool_.published_result();
-  if (r.best == core::Move::none()) {  // no thread has started: the search's own first answer
-    const core::MoveList<core::LEGAL> legal(search_root_);
-    if (!search_moves_.empty())
-      r.best = search_moves_.front();
-    else if (legal.size() > 0)
-      r.best = *legal.begin();
-  }
+  const search::Result r = pool_.published_result();
+  // Before any thread has completed an iteration there is no searched move: the main searcher
+  // completes depth 1 before it heeds the stop, and the search thread answers (stop_search()
+  // waits for it).
+  if (r.best == core::Move::none() || pool_.depth_completed() < 1) return;
   answer(r, true);  // the last line a GUI sees starts with the move played
 }
 

@@ -63,6 +63,8 @@ class Engine {
   // `stop` during a search (not a perft or bench, not a cluster run): answers at once with what
   // the threads have published (ThreadPool::published_result), so the bestmove does not wait for
   // every busy thread to see the flag and return; the search thread then prints nothing more.
+  // Before any thread has completed depth 1 it leaves the answer to the search thread, which
+  // completes depth 1 first.
   void answer_stop();
   // The `bestmove` line of r for the current search's root, with its ponder move if legal.
   std::string bestmove_line(const search::Result& r) const;
