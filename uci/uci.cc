@@ -355,7 +355,6 @@ void Engine::start_search(search::Limits limits) {
   if (limits.start == std::chrono::steady_clock::time_point{})
     limits.start = std::chrono::steady_clock::now();
   search_started_ = limits.start;
-  search_moves_ = limits.search_moves;
   answered_ = false;
   last_line_move_ = core::Move::none();
   worker_.start([this, limits] {

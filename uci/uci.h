@@ -122,8 +122,7 @@ class Engine {
   // members are guarded by out_mutex_, the only lock the stop path takes: a search thread holds
   // it for one write, never while it searches.
   bool answered_ = false;
-  core::Move last_line_move_;             // the first move of the search's last `info ... pv` line
-  std::vector<core::Move> search_moves_;  // the current search's `go searchmoves`
+  core::Move last_line_move_;  // the first move of the search's last `info ... pv` line
   std::chrono::steady_clock::time_point search_started_;
   bool counting_ = false;              // the search thread runs a perft or bench, not a search
   std::vector<Option> options_table_;  // its setters use the members above
