@@ -291,6 +291,37 @@ int endgame_scale(const Position& pos, int white_minus_black_material) {
 
 }  // namespace
 
+int network_endgame_score(const Position& pos, int score) {
+  const Bitboard pieces = pos.pieces() & ~pos.pieces(PAWN, KING);  // minor and major pieces
+  // No rule below applies with four or more (the common case).
+  if (popcount(pieces) > 3) return score;
+  if (!pieces && popcount(pos.pieces(PAWN)) == 1) {
+    const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+    const bool win = kpk_win(relative_square(strong, pos.king_square(strong)),
+                             relative_square(strong, lsb(pos.pieces(PAWN))),
+                             relative_square(strong, pos.king_square(~strong)), pos.side_to_move() == strong);
+    return win ? score : 0;
+  }
+  const Params& p = default_params();
+  const int npm[2] = {piece_material(pos, WHITE, p), piece_material(pos, BLACK, p)};
+  const int white_minus_black =
+      npm[WHITE] - npm[BLACK] + p.material[0].mg * (pos.count(W_PAWN) - pos.count(B_PAWN));
+  int scale = endgame_scale(pos, white_minus_black);
+  // The side the score favours, without pawns and at most a minor piece ahead, rarely wins
+  // (KRvKB, KRvKN, KRBvKR), whatever its advantage looks like; a queen against minor pieces
+  // alone does (KQvKBB).
+  const Color strong = score > 0 ? pos.side_to_move() : ~pos.side_to_move();
+  const int bishop = p.material[BISHOP - 1].mg;
+  const bool queen_against_minors = pos.pieces(strong, QUEEN) && !pos.pieces(~strong, ROOK, QUEEN);
+  if (!pos.pieces(strong, PAWN) && npm[strong] - npm[~strong] <= bishop && !queen_against_minors)
+    scale = std::min(scale, npm[strong] < p.material[ROOK - 1].mg ? 0 : npm[~strong] <= bishop ? 1 : 4);
+  // Two knights cannot force mate against a bare king.
+  if (pos.pieces(strong) == (pos.pieces(strong, KNIGHT, KING)) && popcount(pos.pieces(strong, KNIGHT)) == 2 &&
+      pos.pieces(~strong) == pos.pieces(~strong, KING))
+    scale = 0;
+  return score * scale / 16;
+}
+
 int piece_value(PieceType pt) { return pt >= PAWN && pt <= QUEEN ? default_params().material[pt - 1].mg : 0; }
 
 Params& active_params() {
@@ -390,11 +421,14 @@ std::string eval_report(const Position& pos, bool network_active) {
   for (int t = 0; t < kTermCount; ++t) traced += taper(trace.term[t][WHITE]) - taper(trace.term[t][BLACK]);
   out << "Phase: " << ph << "/24 (24 = all pieces on the board)\n";
   out << "Scaling (king safety by the attacker's material, drawish endings): " << total - traced << '\n';
-  const int white_network = pos.side_to_move() == WHITE ? evaluate_network(*active_network(), pos)
-                                                        : -evaluate_network(*active_network(), pos);
+  const int network = evaluate_network(*active_network(), pos);
+  const int white = pos.side_to_move() == WHITE ? 1 : -1;
+  const int white_network = white * network, white_known = white * network_endgame_score(pos, network);
   out << "Classic evaluation: " << total << " (white side)\n";
   out << "Network evaluation: " << white_network << " (white side), " << active_network_name() << '\n';
-  out << "Final evaluation: " << (network_active ? white_network : total) << " (white side)";
+  if (white_known != white_network)
+    out << "Network evaluation in a known ending: " << white_known << " (white side)\n";
+  out << "Final evaluation: " << (network_active ? white_known : total) << " (white side)";
   return out.str();
 }
 

@@ -15,6 +15,14 @@ namespace vblitz::eval {
 // Material in centipawns of one piece type (king 0), as SEE and move ordering use it.
 int piece_value(core::PieceType pt);
 
+// The network's score `score` (side to move's view) with the endings that self-play scores do
+// not teach it: king and pawn against king from the bitbase (a draw is 0), and the drawish
+// endings the classic evaluation scales down (opposite-coloured bishops, a rook pawn with the
+// wrong bishop), a side without pawns at most a minor piece ahead (KRvKB: a sixteenth of the
+// score; KRBvKR: a quarter) and two knights against a bare king (0). Any position with four or
+// more minor and major pieces keeps its score.
+int network_endgame_score(const core::Position& pos, int score);
+
 // The parameters every new evaluator uses; set with ParamFile between searches.
 Params& active_params();
 

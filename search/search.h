@@ -186,7 +186,7 @@ class Searcher {
 
   // The static evaluation (side to move's view) in the EvalMode this search started with.
   int evaluate(const core::Position& pos) {
-    return network_on_ ? network_.evaluate(pos) : evaluator_.evaluate(pos);
+    return network_on_ ? eval::network_endgame_score(pos, network_.evaluate(pos)) : evaluator_.evaluate(pos);
   }
   // Starts the network's accumulators at the root when the network evaluates.
   void start_evaluation(const core::Position& pos) {

@@ -147,6 +147,60 @@ TEST(Eval, KingAndPawnAgainstKingIsExact) {
   EXPECT_EQ(white_score("4k3/4p3/4K3/8/8/8/8/8 b - - 0 1"), 0);
 }
 
+// The network's score (side to move's view) as the search uses it: with known endings applied.
+int known(const std::string& fen, int score) {
+  core::StateInfo si;
+  core::Position pos;
+  EXPECT_FALSE(pos.set(fen, si)) << fen;
+  return network_endgame_score(pos, score);
+}
+
+TEST(Eval, KnownEndingsCorrectTheNetworksScore) {
+  // Rules that do not depend on which side the score favours.
+  for (int score : {-700, -150, 150, 700}) {
+    // King and pawn against king: a draw is 0, a win keeps the network's score.
+    EXPECT_EQ(known("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", score), 0);
+    EXPECT_EQ(known("k7/8/8/8/8/8/P7/7K b - - 0 1", score), 0);
+    EXPECT_EQ(known("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", score), score);
+    EXPECT_EQ(known("8/8/8/8/4p3/4k3/8/4K3 w - - 0 1", score), score);
+    // Two knights against a bare king, a lone minor piece against a minor piece: draws.
+    EXPECT_EQ(known("8/5k2/8/8/8/8/1N2K1N1/8 w - - 0 1", score), 0);
+    EXPECT_EQ(known("8/5k2/8/8/2n5/8/4KB2/8 b - - 0 1", score), 0);
+    // Rook and bishop against a rook: a quarter, whoever the score favours.
+    EXPECT_EQ(known("8/4k3/8/2r5/8/2BR4/4K3/8 b - - 0 1", score), score * 4 / 16);
+    // The rook pawn with the wrong bishop against the king in the corner.
+    EXPECT_EQ(known("7k/8/6KP/8/8/8/8/1B6 w - - 0 1", score), 0);
+    // Pawns on both sides, and any position with four or more pieces, keep the score.
+    EXPECT_EQ(known("4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1", score), score);
+    EXPECT_EQ(known("r3k3/8/8/8/8/8/8/RN1BK3 w - - 0 1", score), score);  // KRNBvKR
+    EXPECT_EQ(known("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", score), score);
+  }
+  // Scores for the side with more material (White, to move, in each position).
+  for (int score : {150, 700}) {
+    EXPECT_EQ(known("8/8/4k3/8/2b5/8/3RK3/8 w - - 0 1", score), score / 16);    // KRvKB
+    EXPECT_EQ(known("4k1b1/8/8/8/3P4/8/8/2B1K3 w - - 0 1", score), score / 2);  // opposite bishops
+    EXPECT_EQ(known("8/5k2/8/8/3B4/8/3NK3/8 w - - 0 1", score), score);         // KBNvK wins
+    EXPECT_EQ(known("4k3/8/8/8/8/8/3QK3/7r w - - 0 1", score), score);          // KQvKR wins
+    EXPECT_EQ(known("4k3/8/8/8/8/8/3QK3/5bb1 w - - 0 1", score), score);        // KQvKBB wins
+    EXPECT_EQ(known("4kb2/8/8/8/3P4/8/8/2B1K3 w - - 0 1", score), score);       // same bishops
+    EXPECT_EQ(known("4k3/8/8/8/8/8/4PPPP/4K3 w - - 0 1", score), score);        // pawns only
+  }
+  // A score for the side without pawns and with less material: it cannot win.
+  EXPECT_EQ(known("4k3/8/8/8/8/8/4PPPP/4K3 w - - 0 1", -300), 0);
+  EXPECT_EQ(known("8/5k2/8/8/3B4/8/3NK3/8 w - - 0 1", -300), 0);
+  EXPECT_EQ(known("4k1b1/8/8/8/3P4/8/8/2B1K3 w - - 0 1", -300), 0);
+  // Colour-flipped positions with the same score for the side to move give the same result.
+  int checked = 0;
+  for (const std::string& fen : test::suite_fens()) {
+    core::StateInfo si;
+    core::Position pos;
+    ASSERT_FALSE(pos.set(fen, si));
+    for (int score : {-333, 333}) EXPECT_EQ(known(fen, score), known(pos.flipped_fen(), score)) << fen;
+    checked += known(fen, 333) != 333;
+  }
+  EXPECT_GT(checked, 0);  // the suites hold some of these endings
+}
+
 TEST(Eval, KernelsGiveIdenticalScores) {
   std::vector<std::string> fens = test::suite_fens();
   std::vector<int> scalar;

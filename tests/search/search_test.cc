@@ -116,6 +116,14 @@ TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
   EXPECT_GT(r.score, 300);
 }
 
+// The network's scores reach the search through the known endings (docs/network.md): two
+// knights cannot mate a bare king, which the network alone scores about +6 pawns, and a rook
+// against a knight scores a sixteenth of what the network says.
+TEST(Search, NetworkScoresOfKnownEndingsAreCorrected) {
+  EXPECT_EQ(search_fen("8/5k2/8/8/8/8/1N2K1N1/8 w - - 0 1", 10, {}, EvalMode::kNetwork).score, 0);
+  EXPECT_LT(std::abs(search_fen("8/8/4k3/8/2n5/8/3RK3/8 w - - 0 1", 10, {}, EvalMode::kNetwork).score), 60);
+}
+
 // WAC.293: 1.Nfg5 mates in four (Stockfish agrees). The pruning margins near the horizon
 // decide whether the sacrifice survives: with the narrower ones this build had before (reverse
 // futility 90 and futility 100 + 120 per ply) depth 14 still preferred 1.Qf4 (-60), and with
