@@ -16,11 +16,12 @@ namespace vblitz::eval {
 int piece_value(core::PieceType pt);
 
 // The network's score `score` (side to move's view) with the endings that self-play scores do
-// not teach it: king and pawn against king from the bitbase (a draw is 0), and the drawish
-// endings the classic evaluation scales down (opposite-coloured bishops, a rook pawn with the
-// wrong bishop), a side without pawns at most a minor piece ahead (KRvKB: a sixteenth of the
-// score; KRBvKR: a quarter) and two knights against a bare king (0). Any position with four or
-// more minor and major pieces keeps its score.
+// not teach it: king and pawn against king from the bitbase (a draw is 0), the drawish endings
+// the classic evaluation scales down (opposite-coloured bishops, a rook pawn with the wrong
+// bishop), the side the score favours without pawns and at most a minor piece ahead (KRvKB: a
+// sixteenth of the score; KRBvKR: a quarter; KBvKN: 0; not a queen against minor pieces alone)
+// and two knights against a bare king (0). Any position with four or more minor and major
+// pieces keeps its score.
 int network_endgame_score(const core::Position& pos, int score);
 
 // The parameters every new evaluator uses; set with ParamFile between searches.
