@@ -262,6 +262,14 @@ Score score_king(const Context& x, Color us) {
   return total + x.kings.center[us];
 }
 
+// King and pawn against king (the caller checks the material): true if the pawn's side wins.
+bool kpk_pawn_side_wins(const Position& pos) {
+  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+  return kpk_win(relative_square(strong, pos.king_square(strong)),
+                 relative_square(strong, lsb(pos.pieces(PAWN))),
+                 relative_square(strong, pos.king_square(~strong)), pos.side_to_move() == strong);
+}
+
 // Known drawish endings: the factor (of 16) to keep of the score.
 int endgame_scale(const Position& pos, int white_minus_black_material) {
   if (pos.has_insufficient_material()) return 0;
@@ -296,11 +304,7 @@ int network_endgame_score(const Position& pos, int score) {
   // No rule below applies with four or more (the common case).
   if (popcount(pieces) > 3) return score;
   if (!pieces && popcount(pos.pieces(PAWN)) == 1) {
-    const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
-    const bool win = kpk_win(relative_square(strong, pos.king_square(strong)),
-                             relative_square(strong, lsb(pos.pieces(PAWN))),
-                             relative_square(strong, pos.king_square(~strong)), pos.side_to_move() == strong);
-    return win ? score : 0;
+    return kpk_pawn_side_wins(pos) ? score : 0;
   }
   const Params& p = default_params();
   const int npm[2] = {piece_material(pos, WHITE, p), piece_material(pos, BLACK, p)};
@@ -374,9 +378,7 @@ int Evaluator::evaluate_white(const Position& pos, Trace* trace) {
   if (pos.pieces() == (pos.pieces(KING) | pos.pieces(PAWN)) && popcount(pos.pieces(PAWN)) == 1) {
     const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
     const Square pawn = lsb(pos.pieces(PAWN));
-    const bool win = kpk_win(relative_square(strong, pos.king_square(strong)), relative_square(strong, pawn),
-                             relative_square(strong, pos.king_square(~strong)), pos.side_to_move() == strong);
-    const int value = win ? 600 + 10 * relative_rank(strong, pawn) : 0;
+    const int value = kpk_pawn_side_wins(pos) ? 600 + 10 * relative_rank(strong, pawn) : 0;
     return strong == WHITE ? value : -value;
   }
   const int material_diff = x.material[WHITE] - x.material[BLACK] +
