@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The strength matches of docs/strength.md in one place: fastchess with the project's standard
+# conditions (one thread each, both colours of every opening, the clock games adjudicated as in
+# the docs), the full command printed before it runs.
+#
+# usage: perf/match.sh [options] nets NEW.nnue OLD.nnue     two networks on one binary (EvalFile)
+#        perf/match.sh [options] builds NEW_VBLITZ OLD_VBLITZ  two builds, each with its own default
+#        perf/match.sh [options] peer stockfish|stockfish-classical|ethereal
+#        perf/match.sh [options] elo E                      UCI_Elo E against Stockfish 15.1's E
+#
+# options:
+#   --vblitz PATH       the engine for nets, peer and elo (default build/release/vblitz)
+#   --nodes N           a fixed node count a move (default for nets and builds: 10000)
+#   --tc TC             a clock instead, e.g. 10+0.1 (default for peer and elo)
+#   --rounds N          pairs of games, one with each colour (default 400 at fixed nodes,
+#                       100 on a clock, 50 for elo)
+#   --srand N           the opening order (default 1)
+#   --openings FILE     EPD openings (default perf/data/openings.epd; the docs' figures use
+#                       UHO_4060_v4.epd for nets and builds and 2moves_v1.epd against peers)
+#   --hash MB           Hash of each engine (default 16 at fixed nodes, 64 on a clock or with
+#                       UCI_Elo)
+#   --concurrency N     games at a time (default 2)
+#   --elo E             nets and builds: both VBlitz sides play UCI_LimitStrength at UCI_Elo E
+#                       (the carry-over of a level's budget to a new network, docs/strength.md);
+#                       games with UCI_Elo are adjudicated as clock games are
+#   --pgn FILE          write the games there
+#   --dry-run           print the command, run nothing
+#   -- ARGS...          passed on to fastchess (e.g. -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
+# env: FASTCHESS, the fastchess binary (built locally from its public repository, never
+#      committed; docs/matches.md).
+set -euo pipefail
+
+here=$(dirname "$(realpath "$0")")
+root=$(dirname "$here")
+die() { echo "match.sh: $*" >&2; exit 2; }
+
+vblitz=$root/build/release/vblitz
+nodes="" tc="" rounds="" srand=1 openings=$here/data/openings.epd hash="" concurrency=2 elo=""
+pgn="" dry_run=0
+positional=() extra=()
+while (($#)); do
+  case $1 in
+    --vblitz) vblitz=${2:?--vblitz needs a path}; shift ;;
+    --nodes) nodes=${2:?--nodes needs a count}; shift ;;
+    --tc) tc=${2:?--tc needs a time control}; shift ;;
+    --rounds) rounds=${2:?--rounds needs a count}; shift ;;
+    --srand) srand=${2:?--srand needs a number}; shift ;;
+    --openings) openings=${2:?--openings needs a file}; shift ;;
+    --hash) hash=${2:?--hash needs megabytes}; shift ;;
+    --concurrency) concurrency=${2:?--concurrency needs a count}; shift ;;
+    --elo) elo=${2:?--elo needs a rating}; shift ;;
+    --pgn) pgn=${2:?--pgn needs a file}; shift ;;
+    --dry-run) dry_run=1 ;;
+    --) shift; extra=("$@"); break ;;
+    -*) die "unknown option $1 (see the usage at the top of perf/match.sh)" ;;
+    *) positional+=("$1") ;;
+  esac
+  shift
+done
+((${#positional[@]})) || die "name a match: nets, builds, peer or elo"
+mode=${positional[0]}
+args=("${positional[@]:1}")
+
+number() { [[ $2 =~ ^[0-9]+$ ]] || die "$1 must be a whole number, not '$2'"; }
+[[ -n $nodes && -n $tc ]] && die "give --nodes or --tc, not both"
+[[ -n $nodes ]] && number --nodes "$nodes"
+[[ -n $rounds ]] && number --rounds "$rounds"
+[[ -n $elo ]] && number --elo "$elo"
+number --srand "$srand"
+number --concurrency "$concurrency"
+
+new=() old=()
+case $mode in
+  nets)
+    ((${#args[@]} == 2)) || die "nets takes NEW.nnue OLD.nnue"
+    for f in "${args[@]}"; do [[ -f $f ]] || die "no network file $f"; done
+    new=(cmd="$vblitz" name=new option.EvalFile="$(realpath "${args[0]}")")
+    old=(cmd="$vblitz" name=old option.EvalFile="$(realpath "${args[1]}")")
+    [[ -n $tc ]] || : "${nodes:=10000}" ;;
+  builds)
+    ((${#args[@]} == 2)) || die "builds takes NEW_VBLITZ OLD_VBLITZ"
+    for f in "${args[@]}"; do [[ -x $f ]] || die "no executable $f"; done
+    new=(cmd="$(realpath "${args[0]}")" name=new)
+    old=(cmd="$(realpath "${args[1]}")" name=old)
+    [[ -n $tc ]] || : "${nodes:=10000}" ;;
+  peer)
+    ((${#args[@]} == 1)) || die "peer takes one of stockfish, stockfish-classical, ethereal"
+    new=(cmd="$vblitz" name=vblitz)
+    case ${args[0]} in
+      stockfish) old=(cmd=/usr/games/stockfish name=sf151) ;;
+      stockfish-classical) old=(cmd=/usr/games/stockfish name=sf151-classical "option.Use NNUE=false") ;;
+      ethereal) old=(cmd=/usr/games/ethereal-chess name=ethereal12) ;;
+      *) die "unknown peer '${args[0]}' (stockfish, stockfish-classical, ethereal)" ;;
+    esac
+    [[ -n $nodes ]] || : "${tc:=10+0.1}" ;;
+  elo)
+    ((${#args[@]} == 1)) || die "elo takes the rating, e.g. elo 2000"
+    number elo "${args[0]}"
+    new=(cmd="$vblitz" name=vblitz option.UCI_LimitStrength=true option.UCI_Elo="${args[0]}")
+    old=(cmd=/usr/games/stockfish name=sf151 option.UCI_LimitStrength=true option.UCI_Elo="${args[0]}")
+    [[ -n $nodes ]] || : "${tc:=10+0.1}"
+    : "${rounds:=50}" ;;
+  *) die "unknown match '$mode' (nets, builds, peer, elo)" ;;
+esac
+if [[ -n $elo ]]; then
+  [[ $mode == nets || $mode == builds ]] || die "--elo is for nets and builds (elo E plays Stockfish)"
+  new+=(option.UCI_LimitStrength=true option.UCI_Elo="$elo")
+  old+=(option.UCI_LimitStrength=true option.UCI_Elo="$elo")
+fi
+[[ -f $openings ]] || die "no opening file $openings"
+
+each=(proto=uci option.Threads=1)
+adjudicate=()
+if [[ -n $nodes ]]; then
+  [[ -n $elo || $mode == elo ]] && : "${hash:=64}"
+  each+=(tc=inf nodes="$nodes" option.Hash="${hash:-16}")
+  : "${rounds:=400}"
+else
+  each+=(tc="$tc" option.Hash="${hash:-64}")
+  : "${rounds:=100}"
+fi
+if [[ -n $tc || -n $elo || $mode == elo ]]; then
+  adjudicate=(-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 twosided=true)
+fi
+cmd=("${FASTCHESS:-fastchess}" -engine "${new[@]}" -engine "${old[@]}" -each "${each[@]}"
+  -openings file="$(realpath "$openings")" format=epd order=random
+  -rounds "$rounds" -games 2 -repeat -concurrency "$concurrency" -recover -srand "$srand"
+  "${adjudicate[@]}")
+[[ -n $pgn ]] && cmd+=(-pgnout file="$pgn")
+cmd+=("${extra[@]}")
+
+printf '%q ' "${cmd[@]}"
+printf '\n'
+((dry_run)) && exit 0
+[[ -n ${FASTCHESS:-} ]] || die "set FASTCHESS to the fastchess binary"
+[[ -x $vblitz || $mode == builds ]] || die "no executable $vblitz (build it, or give --vblitz)"
+exec "${cmd[@]}"

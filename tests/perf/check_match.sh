@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# perf/match.sh: each kind of match builds the fastchess command of docs/strength.md, bad
+# arguments exit 2 with a message and run nothing, and a real run hands fastchess exactly those
+# arguments (a stand-in fastchess records them, one a line, so an option with a space in it,
+# Stockfish's "Use NNUE", must arrive whole).
+set -euo pipefail
+match=${1:?usage: check_match.sh perf/match.sh}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+printf 'x\n' > "$dir/new.nnue"
+printf 'y\n' > "$dir/old.nnue"
+fail=0 cases=0
+# expect NAME 'WORD...' 'ABSENT...' -- ARGS: a dry run prints every WORD and no ABSENT one.
+expect() {
+  local name=$1 words=$2 absent=$3 out w
+  shift 4
+  cases=$((cases + 1))
+  if ! out=$(bash "$match" --dry-run "$@" 2>&1); then echo "$name: exited non-zero: $out"; fail=1; return; fi
+  for w in $words; do [[ " $out " == *" $w "* ]] || { echo "$name: no '$w' in: $out"; fail=1; }; done
+  for w in $absent; do [[ " $out " != *" $w"* ]] || { echo "$name: '$w' in: $out"; fail=1; }; done
+}
+# refuse NAME MESSAGE -- ARGS: exit 2 with MESSAGE on stderr.
+refuse() {
+  local name=$1 message=$2 out rc=0
+  shift 3
+  cases=$((cases + 1))
+  out=$(FASTCHESS=/bin/false bash "$match" "$@" 2>&1) || rc=$?
+  [[ $rc == 2 && $out == *"$message"* ]] || { echo "$name: exit $rc, '$out'"; fail=1; }
+}
+
+expect nets-default "nodes=10000 option.Hash=16 -rounds 400 option.EvalFile=$dir/new.nnue option.EvalFile=$dir/old.nnue" \
+  "-draw -resign tc=10+0.1" -- nets "$dir/new.nnue" "$dir/old.nnue"
+expect nets-clock "tc=10+0.1 option.Hash=64 -rounds 100 -srand 254 -draw -resign twosided=true" "nodes=" \
+  -- --tc 10+0.1 --srand 254 nets "$dir/new.nnue" "$dir/old.nnue"
+expect peer-classical "cmd=/usr/games/stockfish option.Use\\ NNUE=false tc=10+0.1 -rounds 100" "nodes=" \
+  -- peer stockfish-classical
+expect peer-ethereal "cmd=/usr/games/ethereal-chess name=ethereal12" "NNUE" -- peer ethereal
+expect elo "option.UCI_Elo=2000 cmd=/usr/games/stockfish -rounds 50 tc=10+0.1" "nodes=" -- elo 2000
+expect carry-over "option.UCI_Elo=1500 nodes=140 option.Hash=64 -draw -sprt" "tc=10+0.1 cmd=/usr/games/stockfish" \
+  -- --elo 1500 --nodes 140 nets "$dir/new.nnue" "$dir/old.nnue" -- -sprt
+refuse unknown-match "unknown match" -- tourney
+refuse nodes-and-clock "not both" -- --nodes 10 --tc 1+0 peer ethereal
+refuse bad-number "whole number" -- --rounds many peer ethereal
+refuse missing-network "no network file" -- nets "$dir/new.nnue" "$dir/none.nnue"
+refuse elo-against-peer "--elo is for nets and builds" -- --elo 1500 peer ethereal
+refuse unknown-peer "unknown peer" -- peer crafty
+
+# A real run: the stand-in records its arguments; they must be the dry run's, word for word.
+cat > "$dir/fastchess" <<'STAND_IN'
+#!/usr/bin/env bash
+printf '%s\n' "$@" > "$(dirname "$0")/args"
+STAND_IN
+chmod +x "$dir/fastchess"
+printf '#!/bin/sh\n' > "$dir/vblitz" && chmod +x "$dir/vblitz"
+cases=$((cases + 1))
+FASTCHESS=$dir/fastchess bash "$match" --vblitz "$dir/vblitz" peer stockfish-classical > /dev/null
+if ! grep -qx 'option.Use NNUE=false' "$dir/args" || ! grep -qx "cmd=$dir/vblitz" "$dir/args" ||
+  [[ $(grep -c '^-engine$' "$dir/args") != 2 ]]; then
+  echo "real run: fastchess was given:"; cat "$dir/args"; fail=1
+fi
+[[ $fail == 0 ]] && echo "match.sh: $cases cases pass"
+exit $fail
