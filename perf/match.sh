@@ -66,6 +66,7 @@ number() { [[ $2 =~ ^[0-9]+$ ]] || die "$1 must be a whole number, not '$2'"; }
 [[ -n $nodes ]] && number --nodes "$nodes"
 [[ -n $rounds ]] && number --rounds "$rounds"
 [[ -n $elo ]] && number --elo "$elo"
+[[ -n $hash ]] && number --hash "$hash"
 number --srand "$srand"
 number --concurrency "$concurrency"
 
@@ -109,18 +110,19 @@ if [[ -n $elo ]]; then
 fi
 [[ -f $openings ]] || die "no opening file $openings"
 
+# Games on a clock or with UCI_Elo are played as the docs' clock games: Hash 64, adjudicated.
 each=(proto=uci option.Threads=1)
 adjudicate=()
+if [[ -n $tc || -n $elo || $mode == elo ]]; then
+  : "${hash:=64}"
+  adjudicate=(-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 twosided=true)
+fi
 if [[ -n $nodes ]]; then
-  [[ -n $elo || $mode == elo ]] && : "${hash:=64}"
   each+=(tc=inf nodes="$nodes" option.Hash="${hash:-16}")
   : "${rounds:=400}"
 else
-  each+=(tc="$tc" option.Hash="${hash:-64}")
+  each+=(tc="$tc" option.Hash="$hash")
   : "${rounds:=100}"
-fi
-if [[ -n $tc || -n $elo || $mode == elo ]]; then
-  adjudicate=(-draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=800 twosided=true)
 fi
 cmd=("${FASTCHESS:-fastchess}" -engine "${new[@]}" -engine "${old[@]}" -each "${each[@]}"
   -openings file="$(realpath "$openings")" format=epd order=random

@@ -41,6 +41,7 @@ expect carry-over "option.UCI_Elo=1500 nodes=140 option.Hash=64 -draw -sprt" "tc
 refuse unknown-match "unknown match" -- tourney
 refuse nodes-and-clock "not both" -- --nodes 10 --tc 1+0 peer ethereal
 refuse bad-number "whole number" -- --rounds many peer ethereal
+refuse bad-hash "whole number" -- --hash 64MB peer ethereal
 refuse missing-network "no network file" -- nets "$dir/new.nnue" "$dir/none.nnue"
 refuse elo-against-peer "--elo is for nets and builds" -- --elo 1500 peer ethereal
 refuse unknown-peer "unknown peer" -- peer crafty
