@@ -125,6 +125,12 @@ class Position {
   bool gives_check(Move m, const CheckSquares& squares) const;
   // Takes back m, which must be the last move played.
   void undo_move(Move m);
+  // Forgets the moves that led here: repetitions are looked for from this position on, and the
+  // states behind it may be reused (long replays such as a game chain's decoding).
+  void forget_history() {
+    st_->plies_from_null = 0;
+    st_->previous = nullptr;
+  }
   // Passes the turn; the side to move must not be in check.
   void do_null_move(StateInfo& new_st);
   void undo_null_move();

@@ -20,20 +20,24 @@
 //           legal or not; an index naming a step into check is malformed. The record is the
 //           position reached, with the previous record's result, its ply + k and its score +
 //           difference.
+// core's generator defines the order, so a change to its order changes what files mean: the
+// files in tests/data/chain_v2.* pin it (tests/tune/game_chain_test.cc).
 // Files of the first version ("VBC1": keyframes as the 32-byte records; steps as a varint
 // 1 + zigzag(score difference) * 8 + k - 1 and then one byte a move, the index among the legal
 // moves in core::generate<LEGAL>'s order) are still read.
 //
-// The round trip is lossless by construction: the encoder decodes every step it writes and falls
-// back to a keyframe where the step would not give back the same 32 bytes.
+// The round trip is lossless by construction: the encoder plays every step it writes as the
+// decoder will and falls back to a keyframe where the step would not give back the same 32 bytes.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/types.h"
 #include "tune/packed_position.h"
 
 namespace vblitz::tune {
@@ -47,6 +51,35 @@ struct ChainStats {
   size_t keyframes = 0;  // records stored whole
   size_t plies = 0;      // moves stored by the steps
   size_t bytes = 0;      // the encoded size, magic included
+};
+
+// Writes chain entries (without the magic) record by record. A game's entries stand alone: a
+// shard is the magic followed by its games' entries in any order.
+class ChainWriter {
+ public:
+  ChainWriter();
+  ~ChainWriter();
+  ChainWriter(const ChainWriter&) = delete;
+  ChainWriter& operator=(const ChainWriter&) = delete;
+
+  // Adds a record reached from the previous one by the `plies` legal moves in moves[] (a step of
+  // them where they lead to it, 1 to kChainMaxPlies of them), or a keyframe (plies = 0: a game's
+  // first record). Throws std::invalid_argument for a keyframe whose record fails
+  // PackedPosition::check().
+  void add(const PackedPosition& record, const core::Move* moves, int plies);
+  // Adds a record, finding the moves from the previous one by a short search (records without
+  // their game's moves: `vblitz data pack`).
+  void add_found(const PackedPosition& record);
+
+  // The entries written since the last take(), handed over.
+  std::string take();
+  ChainStats stats() const { return stats_; }  // all records added; bytes unset
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::string entries_;
+  ChainStats stats_;
 };
 
 // Encodes the records in their order (a game's records in ply order chain best). Every record
