@@ -3,12 +3,16 @@
 
 #include <omp.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <numeric>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -33,16 +37,19 @@ constexpr int kQuietDrawScore = 10;  // |score| at most this ...
 constexpr int kQuietDrawPlies = 20;  // ... this many plies in a row after move 40 draws it
 constexpr size_t kTableMegabytes = 16;
 
-// One kept position: the text line's FEN or the packed record (its result filled in at the end).
+// One kept position: the text line's FEN or the packed record (its result filled in at the end)
+// and the number of moves played before it.
 struct Sample {
   std::string fen;
   PackedPosition packed;
+  int ply = 0;
 };
 
 struct GameRecord {
   std::vector<Sample> samples;
   std::string result;  // "1-0", "0-1", "1/2-1/2"; empty when the game was dropped
   std::string pgn;
+  std::string bytes;        // packed formats: the game's records, 32 bytes each or chain entries
   bool unbalanced = false;  // dropped: its first searched position scored too much
 };
 
@@ -52,6 +59,7 @@ struct Players {
   search::TranspositionTable play_tt, check_tt;
   search::Options options;
   search::Searcher player{play_tt, options}, checker{check_tt, options};
+  ChainWriter chain;
   explicit Players(search::EvalMode eval_mode) {
     options.eval_mode = eval_mode;
     play_tt.resize(kTableMegabytes);
@@ -123,7 +131,8 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
       return dropped;
     }
     if (packed && keep_for_network(pos, r, int(moves.size()), options))
-      record.samples.push_back({"", PackedPosition::pack(pos, white_score, GameResult::kDraw)});
+      record.samples.push_back(
+          {"", PackedPosition::pack(pos, white_score, GameResult::kDraw), int(moves.size())});
     const std::string adjudged = adjudicator.after_search(white_score, int(moves.size()));
     play(r.best);
     result = adjudged;
@@ -132,6 +141,17 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
                              : result == "0-1" ? GameResult::kBlackWins
                                                : GameResult::kDraw;
   for (Sample& s : record.samples) s.packed.bytes[28] = uint8_t(outcome);
+  // The game's records in the run's format: chain entries from the moves played between them.
+  for (size_t i = 0; i < record.samples.size(); ++i) {
+    const Sample& s = record.samples[i];
+    if (options.format == DataFormat::kChain) {
+      const int from = i ? record.samples[i - 1].ply : s.ply;
+      players.chain.add(s.packed, moves.data() + from, s.ply - from);
+    } else if (options.format == DataFormat::kPacked) {
+      record.bytes.append(reinterpret_cast<const char*>(s.packed.bytes.data()), s.packed.bytes.size());
+    }
+  }
+  if (options.format == DataFormat::kChain) record.bytes = players.chain.take();
   if (!options.pgn_path.empty())
     record.pgn = book::write_pgn({{"Event", "VBlitz datagen"},
                                   {"Site", "?"},
@@ -142,23 +162,6 @@ GameRecord play_game(int index, const std::string& opening, const DatagenOptions
                                   {"Result", result}},
                                  start_fen, moves, result);
   return record;
-}
-
-// Plays games [first, first + count) on `threads` threads, in order of index.
-std::vector<GameRecord> play_games(int first, int count, const std::vector<std::string>& openings,
-                                   const DatagenOptions& options, int threads) {
-  std::vector<GameRecord> records(size_t(count), GameRecord{});
-#pragma omp parallel num_threads(threads)
-  {
-    Players players(options.eval_mode);
-#pragma omp for schedule(dynamic)
-    for (int i = 0; i < count; ++i) {
-      std::mt19937_64 pick(options.seed + uint64_t(first + i));
-      const std::string& opening = openings[pick() % openings.size()];
-      records[size_t(i)] = play_game(first + i, opening, options, players);
-    }
-  }
-  return records;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -172,6 +175,90 @@ std::string duration_text(double seconds) {
   out << s / 3600 << 'h' << std::setw(2) << std::setfill('0') << s / 60 % 60 << 'm' << std::setw(2) << s % 60
       << 's';
   return out.str();
+}
+
+// Where the threads' time went: playing games (the searches and the game's encoding) or not
+// (waiting for the queue's lock, writing files, starting and ending).
+struct ThreadTime {
+  double playing = 0, wall = 0;
+  int threads = 0;
+  std::string error;  // why the run stopped early, when a game failed
+  std::string text() const {
+    std::ostringstream out;
+    const double total = wall * threads;
+    out << std::fixed << std::setprecision(1) << threads << " threads, "
+        << (total > 0 ? 100 * (1 - playing / total) : 0.0) << "% of their time outside games";
+    return out.str();
+  }
+};
+
+// The games of a run, in units of `unit_games` consecutive games (a shard file, or a block of a
+// text file's lines): the units in `todo` are played by `threads` threads that each take the next
+// game from one queue, so no thread waits for another's game. A unit goes to `write(unit,
+// games)` as soon as it and every unit before it in `todo` are whole, under one lock, in order;
+// `write` returns false to end the run. Each game depends on the seed and its index alone.
+template <class Write>
+bool play_units(const std::vector<int>& todo, int unit_games, int total_games,
+                const std::vector<std::string>& openings, const DatagenOptions& options, int threads,
+                Write write, ThreadTime& time) {
+  struct Unit {
+    std::vector<GameRecord> games;
+    int done = 0;
+  };
+  const auto games_in = [&](int unit) { return std::min(unit_games, total_games - unit * unit_games); };
+  std::vector<Unit> units(todo.size());
+  size_t next_to_write = 0;
+  std::mutex lock;
+  std::atomic<long> next_game{0};
+  std::atomic<bool> failed{false};
+  const long slots = long(todo.size()) * unit_games;
+  const auto start = std::chrono::steady_clock::now();
+  double playing = 0;
+  int team = 1;
+#pragma omp parallel num_threads(threads) reduction(+ : playing)
+  {
+#pragma omp single
+    team = omp_get_num_threads();
+    std::unique_ptr<Players> players;
+    try {
+      players = std::make_unique<Players>(options.eval_mode);
+    } catch (const std::exception&) {  // no memory for this thread's tables: the others play on
+    }
+    for (long slot; players && !failed && (slot = next_game++) < slots;) {
+      const size_t u = size_t(slot / unit_games);
+      const int game = int(slot % unit_games), unit = todo[u];
+      if (game >= games_in(unit)) continue;
+      const int index = unit * unit_games + game;
+      std::mt19937_64 pick(options.seed + uint64_t(index));
+      const std::string& opening = openings[pick() % openings.size()];
+      const auto started = std::chrono::steady_clock::now();
+      GameRecord record;
+      try {
+        record = play_game(index, opening, options, *players);
+      } catch (const std::exception& e) {
+        const std::lock_guard<std::mutex> guard(lock);
+        if (!failed.exchange(true)) time.error = "game " + std::to_string(index) + ": " + e.what();
+        break;
+      }
+      playing += seconds_since(started);
+      const std::lock_guard<std::mutex> guard(lock);
+      Unit& mine = units[u];
+      if (mine.games.empty()) mine.games.resize(size_t(games_in(unit)));
+      mine.games[size_t(game)] = std::move(record);
+      ++mine.done;
+      for (; !failed && next_to_write < todo.size(); ++next_to_write) {
+        Unit& first = units[next_to_write];
+        if (first.done < games_in(todo[next_to_write])) break;
+        if (!write(todo[next_to_write], first.games)) failed = true;
+        first = Unit();
+      }
+    }
+  }
+  time.playing += playing;
+  time.wall += seconds_since(start);
+  time.threads = team;
+  if (!failed && next_to_write < todo.size()) time.error = "no thread could start its players";
+  return !failed && next_to_write == todo.size();
 }
 
 // The options that decide a packed run's games; a resumed run must repeat them exactly.
@@ -194,19 +281,29 @@ int run_text(const DatagenOptions& options, const std::vector<std::string>& open
   if (!options.pgn_path.empty()) pgn.open(options.pgn_path);
   if (!data || (!options.pgn_path.empty() && !pgn)) return log << "cannot write the output files\n", 1;
   const auto start = std::chrono::steady_clock::now();
-  const int chunk = 16 * threads;  // games played in parallel, then written in order
-  for (int first = 0; first < options.games; first += chunk) {
-    const int count = std::min(chunk, options.games - first);
-    for (const GameRecord& r : play_games(first, count, openings, options, threads)) {
-      const std::string label = r.result == "1-0" ? "[1.0]" : r.result == "0-1" ? "[0.0]" : "[0.5]";
-      for (const Sample& s : r.samples) data << s.fen << ' ' << label << '\n';
-      pgn << r.pgn;
-      positions += long(r.samples.size());
-    }
-    log << "games " << first + count << "/" << options.games << ", positions " << positions << ", "
-        << (first + count) / seconds_since(start) << " games/s, " << threads << " threads\n";
-  }
-  return data && (options.pgn_path.empty() || pgn) ? 0 : 1;
+  constexpr int kBlockGames = 16;  // games written at a time, in order
+  std::vector<int> todo((options.games + kBlockGames - 1) / kBlockGames);
+  std::iota(todo.begin(), todo.end(), 0);
+  ThreadTime time;
+  int written = 0;
+  const bool whole = play_units(
+      todo, kBlockGames, options.games, openings, options, threads,
+      [&](int, const std::vector<GameRecord>& games) {
+        for (const GameRecord& r : games) {
+          const std::string label = r.result == "1-0" ? "[1.0]" : r.result == "0-1" ? "[0.0]" : "[0.5]";
+          for (const Sample& s : r.samples) data << s.fen << ' ' << label << '\n';
+          pgn << r.pgn;
+          positions += long(r.samples.size());
+        }
+        written += int(games.size());
+        log << "games " << written << "/" << options.games << ", positions " << positions << ", "
+            << written / std::max(seconds_since(start), 1e-3) << " games/s, " << threads << " threads\n";
+        return bool(data);
+      },
+      time);
+  if (!time.error.empty()) log << "datagen stopped: " << time.error << '\n';
+  log << "done: " << written << " games, " << time.text() << '\n';
+  return whole && data && (options.pgn_path.empty() || pgn) ? 0 : 1;
 }
 
 int run_packed(const DatagenOptions& options, const std::vector<std::string>& openings, int threads,
@@ -232,47 +329,47 @@ int run_packed(const DatagenOptions& options, const std::vector<std::string>& op
   }
 
   const int shards = (options.games + options.shard_games - 1) / options.shard_games;
+  std::vector<int> todo;
+  for (int shard = 0; shard < shards; ++shard)
+    if (!fs::exists(shard_path(options, shard))) todo.push_back(shard);
+  const int done_before = shards - int(todo.size());
   const auto start = std::chrono::steady_clock::now();
   long dropped = 0;
-  int played = 0, done_before = 0;
-  for (int shard = 0; shard < shards; ++shard) {
-    const std::string path = shard_path(options, shard);
-    if (fs::exists(path)) {
-      ++done_before;
-      continue;
-    }
-    std::vector<PackedPosition> records;
-    for (const GameRecord& r :
-         play_games(shard * options.shard_games, options.shard_games, openings, options, threads)) {
-      dropped += r.unbalanced;
-      for (const Sample& s : r.samples) records.push_back(s.packed);
-      positions += long(r.samples.size());
-    }
-    std::string bytes;
-    if (options.format == DataFormat::kChain) {
-      bytes = encode_chain(records);
-    } else {
-      for (const PackedPosition& p : records)
-        bytes.append(reinterpret_cast<const char*>(p.bytes.data()), p.bytes.size());
-    }
-    const std::string partial = path + ".partial";  // renamed when whole, so a stop loses no shard
-    {
-      std::ofstream out(partial, std::ios::binary);
-      if (!out.write(bytes.data(), std::streamsize(bytes.size())))
-        return log << "cannot write '" << partial << "'\n", 1;
-    }
-    fs::rename(partial, path, ec);
-    if (ec) return log << "cannot rename '" << partial << "': " << ec.message() << '\n', 1;
-    ++played;
-    const double seconds = seconds_since(start);
-    const int left = shards - shard - 1;
-    log << "shard " << shard + 1 << "/" << shards << " (" << done_before << " done before), games "
-        << played * options.shard_games << " (" << dropped << " unbalanced openings dropped), positions "
-        << positions << ", " << long(double(positions) / std::max(seconds, 1e-3)) << " positions/s, about "
-        << duration_text(seconds / played * left) << " left\n"
-        << std::flush;
-  }
-  log << "done: " << shards << " shards in '" << options.out_path << "', " << positions << " new positions\n";
+  int played = 0;
+  ThreadTime time;
+  const bool whole = play_units(
+      todo, options.shard_games, shards * options.shard_games, openings, options, threads,
+      [&](int shard, const std::vector<GameRecord>& games) {
+        std::string bytes = options.format == DataFormat::kChain ? std::string(kChainMagic) : std::string();
+        for (const GameRecord& r : games) {
+          dropped += r.unbalanced;
+          bytes += r.bytes;
+          positions += long(r.samples.size());
+        }
+        const std::string path = shard_path(options, shard);
+        const std::string partial = path + ".partial";  // renamed when whole, so a stop loses no shard
+        std::error_code error;
+        {
+          std::ofstream out(partial, std::ios::binary);
+          if (!out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
+            return log << "cannot write '" << partial << "'\n", false;
+        }
+        fs::rename(partial, path, error);
+        if (error) return log << "cannot rename '" << partial << "': " << error.message() << '\n', false;
+        ++played;
+        const double seconds = seconds_since(start);
+        const int left = int(todo.size()) - played;
+        log << "shard " << shard + 1 << "/" << shards << " (" << done_before << " done before), games "
+            << played * options.shard_games << " (" << dropped << " unbalanced openings dropped), positions "
+            << positions << ", " << long(double(positions) / std::max(seconds, 1e-3))
+            << " positions/s, about " << duration_text(seconds / played * left) << " left\n"
+            << std::flush;
+        return true;
+      },
+      time);
+  if (!whole) return log << "datagen stopped" << (time.error.empty() ? "" : ": " + time.error) << '\n', 1;
+  log << "done: " << shards << " shards in '" << options.out_path << "', " << positions << " new positions, "
+      << time.text() << '\n';
   return 0;
 }
 

@@ -126,6 +126,30 @@ TEST(PackedDatagen, ChainShardsHoldTheSameRecords) {
   EXPECT_LT(chain_bytes * 5, packed_bytes);
 }
 
+// Each game depends on the seed and its index alone: one thread and three (which take the games
+// of a shard out of order) write the same bytes, chains and text alike.
+TEST(PackedDatagen, TheSameSeedWritesTheSameBytesOnAnyThreadCount) {
+  for (const tune::DataFormat format : {tune::DataFormat::kChain, tune::DataFormat::kText}) {
+    std::string bytes[2];
+    for (const int threads : {1, 3}) {
+      tune::DatagenOptions o = packed_run("vblitz_threads_" + std::to_string(threads));
+      o.format = format;
+      o.threads = threads;
+      o.games = 13;
+      if (format == tune::DataFormat::kText) o.out_path += ".txt";
+      std::ostringstream log;
+      ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
+      EXPECT_NE(log.str().find("% of their time outside games"), std::string::npos) << log.str();
+      std::string& all = bytes[threads == 3];
+      if (format == tune::DataFormat::kText) all = file_bytes(o.out_path);
+      for (int shard = 0; format == tune::DataFormat::kChain && shard < 4; ++shard)
+        all += file_bytes(tune::shard_path(o, shard)) + "|";
+    }
+    EXPECT_GT(bytes[0].size(), 1000u);
+    EXPECT_EQ(bytes[0], bytes[1]) << (format == tune::DataFormat::kText ? "text" : "chain");
+  }
+}
+
 TEST(PackedDatagen, NetworkModePlayersScoreWithTheNetwork) {
   tune::DatagenOptions classic = packed_run("vblitz_packed_classic");
   tune::DatagenOptions network = packed_run("vblitz_packed_network");
