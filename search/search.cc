@@ -1,6 +1,8 @@
 // The search proper. Steps are numbered as in the description in docs/search.md.
 #include "search/search.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -64,16 +66,13 @@ bool Searcher::time_up() {
       if (limits_.nodes && total >= limits_.nodes) return aborted_ = true;
     }
     if (link_ && polls_link_) link_->poll();  // may raise the cluster's stop
+    if (yield_often_) sched_yield();
     if (limits_.ponder && limits_.ponderhit && limits_.ponderhit->load(std::memory_order_relaxed)) {
       // From now on the clock counts: plan as if the search had started here.
       limits_.ponder = false;
       start_ = std::chrono::steady_clock::now();
       time_.start(limits_, us_, options_.move_overhead);
     }
-    // Until its first iteration completes the main searcher has only the first legal move to
-    // answer with, so a stop or the clock waits for depth 1 (tens to a few thousand nodes).
-    // Helpers' answers are not needed; a node limit stays exact.
-    if (helper_id_ == 0 && completed_depth_.load(std::memory_order_relaxed) == 0) return false;
     if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (also_stop_ && also_stop_->load(std::memory_order_relaxed)) return aborted_ = true;
     if (time_.must_stop(elapsed_ms(), root_drop_)) return aborted_ = true;
@@ -492,6 +491,25 @@ int helper_next_depth(int id, int depth, int pool_completed, int max_depth) {
   return std::max(depth, std::min(pool_completed + lead, max_depth));
 }
 
+Move quick_move(const Position& pos, const std::vector<Move>& allowed, const TranspositionTable& tt) {
+  const MoveList<LEGAL> legal(pos);
+  const auto may_play = [&](Move m) {
+    return legal.contains(m) &&
+           (allowed.empty() || std::find(allowed.begin(), allowed.end(), m) != allowed.end());
+  };
+  TTData tte;
+  if (tt.probe(pos.key(), tte) && tte.depth >= 1 && tte.move != Move::none() && may_play(tte.move))
+    return tte.move;
+  Move best = Move::none();
+  int best_gain = 0;
+  for (const Move m : legal) {
+    if (!may_play(m)) continue;
+    const int gain = see_value(pos, m);
+    if (best == Move::none() || gain > best_gain) best = m, best_gain = gain;
+  }
+  return best;
+}
+
 Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                      const ReportFn& report, const std::atomic<bool>* also_stop) {
   const SearchParams& sp = options_.params;
@@ -519,7 +537,8 @@ Result Searcher::run(Position& pos, const Limits& limits, const std::atomic<bool
   MoveList<LEGAL> root_moves(pos);
   publish(Move::none(), Move::none(), 0, 0);
   if (root_moves.size() == 0) return result;
-  result.best = limits.search_moves.empty() ? *root_moves.begin() : limits.search_moves.front();
+  // What a search stopped before depth 1 completes answers with (time_up heeds a stop at once).
+  result.best = quick_move(pos, limits.search_moves, tt_);
   publish(result.best, Move::none(), 0, 0);
 
   // `go mate N` alone searches deep enough for a mate in N through reductions, then answers.

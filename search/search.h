@@ -105,6 +105,14 @@ Report result_line(const Result& result, std::chrono::steady_clock::time_point s
 // so its deeper entries in the shared table cut the other threads' searches short.
 int helper_next_depth(int id, int depth, int pool_completed, int max_depth);
 
+// The move a search answers with when it ends before its first iteration does (a stop, the
+// clock or a node limit comes first): among `allowed` (every legal move when empty), the root's
+// table move if it has one from a search at least one ply deep, else the move whose exchange
+// on its square gains most (an en-prise piece is taken, no piece is left where it is lost),
+// the first in generation order on a tie. Move::none() when there is no legal move.
+core::Move quick_move(const core::Position& pos, const std::vector<core::Move>& allowed,
+                      const TranspositionTable& tt);
+
 class Searcher {
  public:
   using ReportFn = std::function<void(const Report&)>;
@@ -133,6 +141,10 @@ class Searcher {
   // Makes this searcher a Lazy SMP helper (id >= 1), which picks its iterations' depths by
   // helper_next_depth() when it shares a pool's depth. 0 is the main searcher.
   void set_helper_id(int id) { helper_id_ = id; }
+  // Gives up the CPU every 1,024 nodes (sched_yield): the pool sets it for helpers when it has
+  // more threads than the CPUs it may use, so the main searcher and the clock's guard (a timer
+  // thread that must answer on time) are not kept waiting behind hundreds of busy helpers.
+  void set_yield_often(bool yield) { yield_often_ = yield; }
   // In a cluster run: deep stores are offered to `link`, and the main searcher (`polls`) moves
   // its exchange on from the time check. nullptr: a plain search.
   void set_link(SearchLink* link, bool polls) {
@@ -283,6 +295,7 @@ class Searcher {
   }
   std::atomic<uint64_t> published_{0};
   int helper_id_ = 0;
+  bool yield_often_ = false;
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -41,4 +41,14 @@ bool see_ge(const Position& pos, Move m, int threshold) {
   return bool(result);
 }
 
+int see_value(const Position& pos, Move m) {
+  // No exchange gains or loses more than two queens: search between, keeping see_ge(low).
+  int low = -2 * eval::piece_value(QUEEN), high = 2 * eval::piece_value(QUEEN) + 1;
+  while (high - low > 1) {
+    const int mid = low + (high - low) / 2;
+    (see_ge(pos, m, mid) ? low : high) = mid;
+  }
+  return low;
+}
+
 }  // namespace vblitz::search

@@ -97,6 +97,7 @@ void ThreadPool::bind(int id) {
   if (want != bound_to && bind_this_thread(want) >= 0) bound_to = want;
   cpus_at_start_[size_t(id)] = sched_getcpu();
   searchers_[size_t(id)]->set_numa_node(network_nodes_[size_t(id)]);
+  searchers_[size_t(id)]->set_yield_often(id > 0 && size() > usable_cpus());
 }
 
 uint64_t ThreadPool::total_nodes() const {

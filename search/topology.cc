@@ -152,14 +152,24 @@ const char* binding_name(Binding b) {
   return "none";
 }
 
-int bind_this_thread(int os_index) {
+namespace {
+// The CPUs the process may use, read at the first call: bind_this_thread calls it before it
+// binds anything, and binding changes single threads' masks only.
+const cpu_set_t& cpus_at_start() {
   static const cpu_set_t started_with = [] {
     cpu_set_t set;
     CPU_ZERO(&set);
-    sched_getaffinity(0, sizeof set, &set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) CPU_SET(0, &set);
     return set;
   }();
-  cpu_set_t set = started_with;
+  return started_with;
+}
+}  // namespace
+
+int usable_cpus() { return std::max(1, CPU_COUNT(&cpus_at_start())); }
+
+int bind_this_thread(int os_index) {
+  cpu_set_t set = cpus_at_start();
   if (os_index >= 0) {
     if (os_index >= CPU_SETSIZE) return -1;
     CPU_ZERO(&set);

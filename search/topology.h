@@ -50,6 +50,8 @@ const char* binding_name(Binding b);
 // Binds the calling thread to the CPU with this operating-system number, or with -1 to every CPU
 // the process started with. Returns the CPU it runs on afterwards, -1 when the system refused.
 int bind_this_thread(int os_index);
+// The number of CPUs the process was allowed to run on when it started (its affinity mask).
+int usable_cpus();
 
 // The index into topology.threads of the hardware thread for each of `count` search threads,
 // or an empty list when the threads are not bound. Threads past the hardware threads wrap round.

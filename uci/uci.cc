@@ -152,6 +152,12 @@ bool Engine::dispatch(std::string_view line) {
     stop_search();
   } else if (command == "ponderhit") {
     ponderhit_ = true;
+    if (searching() && !counting_ && search_limits_.ponder) {  // the clock counts from now
+      search::Limits on_clock = search_limits_;
+      on_clock.ponder = false;
+      on_clock.start = std::chrono::steady_clock::now();
+      arm_deadline(on_clock);
+    }
   } else if (command == "uci") {
     cmd_uci();
   } else {
@@ -346,7 +352,26 @@ void Engine::select_param_block() {
   say(std::string("info string parameter block ") + eval::family_name(family) + " (" + why + ")");
 }
 
+void Engine::arm_deadline(search::Limits limits) {
+  if (cluster::ranks() > 1) return;
+  search::TimeManager clock;
+  clock.start(limits, search_root_.side_to_move(), options_.move_overhead);
+  if (clock.hard_limit())
+    deadline_.arm(limits.start + std::chrono::milliseconds(clock.hard_limit() + options_.move_overhead / 2));
+}
+
+void Engine::answer_now() {
+  stop_ = true;
+  search::Result r = pool_.published_result();
+  if (r.best == core::Move::none() || pool_.depth_completed() < 1) {
+    r = search::Result{};
+    r.best = search::quick_move(search_root_, search_limits_.search_moves, tt_);
+  }
+  answer(r, true);  // the last line a GUI sees starts with the move played; no-op once answered
+}
+
 void Engine::start_search(search::Limits limits) {
+  deadline_.disarm();  // the last search's guard no longer runs
   counting_ = false;
   search_root_ = game_.position();
   stop_ = false;
@@ -355,8 +380,10 @@ void Engine::start_search(search::Limits limits) {
   if (limits.start == std::chrono::steady_clock::time_point{})
     limits.start = std::chrono::steady_clock::now();
   search_started_ = limits.start;
+  search_limits_ = limits;
   answered_ = false;
   last_line_move_ = core::Move::none();
+  arm_deadline(limits);
   worker_.start([this, limits] {
     search::Result r;
     // A search that fails (out of memory, a thread the system refused) still answers: with the
@@ -382,6 +409,7 @@ void Engine::start_search(search::Limits limits) {
     while ((limits.infinite || (limits.ponder && !ponderhit_)) && !stop_)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     answer(r, false);
+    deadline_.disarm();
     if (cluster_search_.lost_rank()) {  // no collective can complete now: say so, then end every process
       const std::string why = "cluster: a process stopped answering for " +
                               std::to_string(search::ClusterSearch::kRankDeadline.count()) +
@@ -426,13 +454,7 @@ void Engine::answer(const search::Result& r, bool last_line) {
 
 void Engine::answer_stop() {
   if (!searching() || counting_ || cluster::ranks() > 1) return;
-  stop_ = true;
-  const search::Result r = pool_.published_result();
-  // Before any thread has completed an iteration there is no searched move: the main searcher
-  // completes depth 1 before it heeds the stop, and the search thread answers (stop_search()
-  // waits for it).
-  if (r.best == core::Move::none() || pool_.depth_completed() < 1) return;
-  answer(r, true);  // the last line a GUI sees starts with the move played
+  answer_now();
 }
 
 void Engine::apply_parameters() {
@@ -452,6 +474,7 @@ void Engine::end_of_input() {
 }
 
 void Engine::start_job(std::function<void()> job) {
+  deadline_.disarm();
   counting_ = true;
   stop_ = false;
   worker_.start([this, job = std::move(job)] {

@@ -22,6 +22,7 @@
 #include "search/search.h"
 #include "search/strength.h"
 #include "search/threads.h"
+#include "uci/deadline.h"
 #include "uci/job_thread.h"
 #include "uci/options.h"
 
@@ -60,12 +61,17 @@ class Engine {
   void cmd_perft(std::string_view depth_text);
   void cmd_bench(std::string_view depth_text);
   void start_search(search::Limits limits);
-  // `stop` during a search (not a perft or bench, not a cluster run): answers at once with what
-  // the threads have published (ThreadPool::published_result), so the bestmove does not wait for
-  // every busy thread to see the flag and return; the search thread then prints nothing more.
-  // Before any thread has completed depth 1 it leaves the answer to the search thread, which
-  // completes depth 1 first.
+  // Answers the current search at once, stopping its threads: with what they have published
+  // (ThreadPool::published_result), so the bestmove does not wait for every busy thread to see
+  // the flag and return, or before any thread has completed an iteration with
+  // search::quick_move. The search thread then prints nothing more.
+  void answer_now();
+  // `stop` during a search (not a perft or bench, not a cluster run): answer_now().
   void answer_stop();
+  // The clock's guard (deadline_): at the hard limit plus half the move overhead, answer_now()
+  // unless the search has answered. Not armed in a cluster run, whose rank 0 answers after the
+  // vote.
+  void arm_deadline(search::Limits limits);
   // The `bestmove` line of r for the current search's root, with its ponder move if legal.
   std::string bestmove_line(const search::Result& r) const;
   // Prints one info line of the current search unless it has been answered.
@@ -125,8 +131,10 @@ class Engine {
   core::Move last_line_move_;  // the first move of the search's last `info ... pv` line
   std::chrono::steady_clock::time_point search_started_;
   bool counting_ = false;              // the search thread runs a perft or bench, not a search
+  search::Limits search_limits_;       // the current search's limits
   std::vector<Option> options_table_;  // its setters use the members above
-  JobThread worker_;                   // last: its jobs use the members above
+  Deadline deadline_{[this] { answer_now(); }};
+  JobThread worker_;  // last: its jobs use the members above
 };
 
 // Runs the loop until `quit` or end of input; returns the process exit status. In a cluster run

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/game.h"
+#include "search/see.h"
 #include "search/threads.h"
 #include "simd/dispatch.h"
 #include "uci/bench.h"
@@ -157,6 +158,40 @@ TEST(Search, NodeLimitIsExact) {
   EXPECT_LE(r.nodes, 5000u);
   EXPECT_GE(r.nodes, 4990u);
   EXPECT_NE(r.best, core::Move::none());
+}
+
+// What a search answers with when it ends before depth 1 does: the root's table move from a
+// search at least a ply deep, else the move whose exchange gains most, never one that gives a
+// piece away where a safe move exists; always inside searchmoves.
+TEST(Search, QuickMoveTakesWhatHangsAndGivesNothingAway) {
+  TranspositionTable tt;
+  auto quick = [&](const std::string& fen, const std::vector<std::string>& allowed = {}) {
+    core::Game game;
+    EXPECT_FALSE(game.set_fen(fen));
+    std::vector<core::Move> moves;
+    for (const std::string& m : allowed) moves.push_back(game.position().parse_uci(m));
+    return uci_move(fen, quick_move(game.position(), moves, tt));
+  };
+  const std::string hanging_queen = "4k3/8/8/8/8/5q2/P7/4K1N1 w - - 0 1";
+  EXPECT_EQ(quick(hanging_queen), "g1f3");
+  EXPECT_EQ(quick(hanging_queen, {"a2a3"}), "a2a3");  // searchmoves holds
+  // Qxd4 wins a pawn and loses the queen to c5xd4: some quiet move is played instead.
+  const std::string guarded_pawn = "4k3/8/8/2p5/3p4/8/8/3QK3 w - - 0 1";
+  core::Game game;
+  ASSERT_FALSE(game.set_fen(guarded_pawn));
+  const core::Move qxd4 = game.position().parse_uci("d1d4");
+  EXPECT_EQ(see_value(game.position(), qxd4), eval::piece_value(core::PAWN) - eval::piece_value(core::QUEEN));
+  const std::string chosen = quick(guarded_pawn);
+  EXPECT_NE(chosen, "d1d4");
+  EXPECT_GE(see_value(game.position(), game.position().parse_uci(chosen)), 0) << chosen;
+  // A table move from a searched root wins; a quiescence entry (depth 0) does not.
+  tt.store(game.position().key(), game.position().parse_uci("e1f2"), 0, 0, simd::tt::BOUND_EXACT);
+  EXPECT_NE(quick(guarded_pawn), "e1f2");
+  tt.store(game.position().key(), game.position().parse_uci("e1f2"), 0, 6, simd::tt::BOUND_EXACT);
+  EXPECT_EQ(quick(guarded_pawn), "e1f2");
+  EXPECT_EQ(quick(guarded_pawn, {"d1d3"}), "d1d3");  // outside searchmoves it is not played
+  // No legal move: none.
+  EXPECT_EQ(quick("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "(none)");
 }
 
 // The clock runs from when `go` arrived (Limits::start), not from when the search thread got

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -264,6 +266,41 @@ TEST(Binary, PonderhitRightAfterGoPonderIsNotLost) {
 
 // Every option that names a file refuses devices and directories at once (reading /dev/zero
 // never ended, and memory filled), and the engine plays on.
+// Far more threads than cores (64 and 256 on CI's 2): every answer comes within the clock,
+// counted from when `position` was sent (the last search's threads may still be finishing).
+// Before the clock's guard (uci/deadline.h) and the helpers' yielding, 3 of 10 answers to `go
+// wtime 500 btime 500` at 256 threads came after 0.5 s here, the worst after 1.15 s (55 s on a
+// busier machine): the main searcher waited for depth 1 behind 255 busy helpers. Run alone
+// (RUN_SERIAL): the bound is the clock itself, so no other test may share the cores.
+TEST(Binary, AnswersOnTheClockWithFarMoreThreadsThanCores) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a release check: the sanitizers slow every thread several times";
+#endif
+  core::Game game;
+  ASSERT_FALSE(game.play({"e2e4"}));
+  for (int threads : {64, 256}) {
+    Engine e;
+    std::string out = e.ask("setoption name Threads value " + std::to_string(threads) + "\nisready",
+                            "readyok", milliseconds(60000));
+    if (contains(out, "error")) GTEST_SKIP() << "the system refused the threads:\n" << out;
+    std::vector<double> times;
+    for (int i = 0; i < 20; ++i) {
+      const auto sent = std::chrono::steady_clock::now();
+      e.send("position startpos moves e2e4");
+      out = e.ask("go wtime 500 btime 500", "bestmove", milliseconds(10000));
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count());
+      EXPECT_NE(game.position().parse_uci(best_move(out)), core::Move::none()) << out;
+    }
+    std::ostringstream all;
+    for (double t : times) all << ' ' << std::lround(t);
+    EXPECT_LT(*std::max_element(times.begin(), times.end()), 500.0)
+        << threads << " threads, ms from position to bestmove:" << all.str();
+    e.send("quit");
+    EXPECT_EQ(e.wait(milliseconds(30000)), 0);
+  }
+}
+
 TEST(Binary, FileOptionsRefuseDevicesAndDirectories) {
   Engine e;
   e.ask("isready", "readyok");

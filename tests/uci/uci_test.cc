@@ -202,17 +202,17 @@ TEST(UciSearch, StopIsAnsweredOnceWithNothingAfterIt) {
   }
 }
 
-// A stop or a clock that runs out before the first iteration completes still gets a searched
-// move: depth 1 finishes first. Here the first legal move, a2a3, leaves the queen that Nxf3
-// wins on the board (before, a stop at once, `go movetime 1` and `go wtime 1` answered a2a3).
-TEST(UciSearch, AnEarlyStopOrATinyClockStillAnswersASearchedMove) {
+// A stop or a clock that runs out before the first iteration completes still gets a move that
+// sees the board: depth 1's if it completed, else search::quick_move's. Here the first legal
+// move, a2a3, leaves the queen that Nxf3 wins on the board (before depth 1 was required, and
+// before that a stop at once, `go movetime 1` and `go wtime 1` answered a2a3).
+TEST(UciSearch, AnEarlyStopOrATinyClockStillTakesAHangingQueen) {
   const std::string fen = "position fen 4k3/8/8/8/8/5q2/P7/4K1N1 w - - 0 1";
   for (int threads : {1, 8}) {
     const std::string setting = "setoption name Threads value " + std::to_string(threads);
     for (const char* go : {"go movetime 1", "go wtime 1 btime 1", "go wtime 0 btime 5000",
                            "go searchmoves a2a3 g1f3 movetime 1"}) {
       const std::string out = waiting_session({setting, fen, go});
-      EXPECT_TRUE(contains(out, "info depth 1 ")) << threads << " threads, " << go << ":\n" << out;
       EXPECT_TRUE(contains(out, "bestmove g1f3")) << threads << " threads, " << go << ":\n" << out;
     }
     for (const char* go : {"go infinite", "go ponder", "go depth 30"}) {
@@ -232,6 +232,13 @@ TEST(UciSearch, AnEarlyStopOrATinyClockStillAnswersASearchedMove) {
   }
   // Only the move allowed: the answer stays inside searchmoves.
   EXPECT_TRUE(contains(waiting_session({fen, "go searchmoves a2a3 movetime 1"}), "bestmove a2a3"));
+  // A node limit too small for depth 1 (0 counts as 1) on any thread count.
+  for (const char* threads : {"1", "3"})
+    for (const char* go : {"go nodes 1", "go nodes 0", "go nodes 20"}) {
+      const std::string out =
+          waiting_session({std::string("setoption name Threads value ") + threads, fen, go});
+      EXPECT_TRUE(contains(out, "bestmove g1f3")) << threads << " threads, " << go << ":\n" << out;
+    }
 }
 
 TEST(UciSearch, CheckmatedOrStalematedRootAnswersNone) {
