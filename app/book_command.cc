@@ -10,6 +10,7 @@
 #include "book/book_builder.h"
 #include "core/file.h"
 #include "core/game.h"
+#include "core/text.h"
 #include "uci/uci.h"
 
 namespace vblitz::app {
@@ -33,7 +34,7 @@ int build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
                uci::parse_int(args[i + 1], 1, 1 << 20, v)) {
       (args[i] == "--max-ply" ? options.max_ply : options.min_games) = int(v);
     } else {
-      return err << "bad argument '" << args[i] << "'\n" << kUsage, 2;
+      return err << "bad argument " << core::quote(args[i]) << "\n" << kUsage, 2;
     }
   }
   if (auto error = core::check_input_file(args[1])) return err << *error << '\n', 1;

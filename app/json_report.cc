@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "app/build_info.h"
+#include "core/text.h"
 #include "eval/network.h"
 #include "search/topology.h"
 #include "simd/dispatch.h"
@@ -104,9 +105,9 @@ nlohmann::json speedtest_json(const SpeedtestResult& r, const SpeedtestOptions& 
 
 std::optional<std::string> write_json_file(const nlohmann::json& doc, const std::string& path) {
   std::ofstream out(path);
-  if (!out) return "cannot write '" + path + "'";
+  if (!out) return "cannot write " + core::quote(path);
   out << doc.dump(2) << '\n';
-  if (!out.flush()) return "cannot write '" + path + "'";
+  if (!out.flush()) return "cannot write " + core::quote(path);
   return std::nullopt;
 }
 

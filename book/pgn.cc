@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/san.h"
+#include "core/text.h"
 
 namespace vblitz::book {
 
@@ -54,7 +55,7 @@ std::optional<std::string> walk(core::Position& pos, const std::vector<PgnMove>&
     if (error) break;
     core::Move m = core::parse_san(pos, pm.san);
     if (m == core::Move::none()) {
-      error = "line " + std::to_string(pm.line) + ": '" + pm.san + "' is not a legal move (ply " +
+      error = "line " + std::to_string(pm.line) + ": " + core::quote(pm.san) + " is not a legal move (ply " +
               std::to_string(ply + 1) + (main_line ? "" : ", in a variation") + ")";
       break;
     }
@@ -217,7 +218,7 @@ PgnReader::Status PgnReader::next(PgnGame& game, std::string& reason) {
                   san.find_first_not_of('.') == std::string::npos ? san.size() : san.find_first_not_of('.'));
         if (san.empty() || san == "e.p.") break;  // a move number, or a note
         const int annotation = strip_suffix(san);
-        if (!looks_like_san(san)) return fail(t, "unexpected '" + t.text.substr(0, 32) + "'");
+        if (!looks_like_san(san)) return fail(t, "unexpected " + core::quote(t.text));
         lines.back()->push_back({san, t.line, annotation, {}});
         break;
       }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "core/text.h"
 
 namespace vblitz::core {
 
@@ -50,15 +51,15 @@ class FenParser {
     pos.st_ = &si;
     pos.chess960_ = chess960;
     if (auto err = placement(f[0], pos)) return err;
-    if (f[1] != "w" && f[1] != "b") return "side to move must be 'w' or 'b', not '" + std::string(f[1]) + "'";
+    if (f[1] != "w" && f[1] != "b") return "side to move must be 'w' or 'b', not " + quote(f[1]);
     pos.side_to_move_ = f[1] == "w" ? WHITE : BLACK;
     if (auto err = castling(f[2], pos)) return err;
     if (auto err = en_passant(f[3], pos)) return err;
     long rule50 = 0, fullmove = 1;
     if (f.size() >= 5 && (rule50 = parse_count(f[4])) < 0)
-      return "halfmove clock '" + std::string(f[4]) + "' is not a non-negative number";
+      return "halfmove clock " + quote(f[4]) + " is not a non-negative number";
     if (f.size() >= 6 && ((fullmove = parse_count(f[5])) < 0))
-      return "fullmove number '" + std::string(f[5]) + "' is not a non-negative number";
+      return "fullmove number " + quote(f[5]) + " is not a non-negative number";
     si.rule50 = uint16_t(std::min(rule50, long(kMaxRule50)));
     pos.game_ply_ = int(std::max(2 * (std::min(fullmove, 100000L) - 1), 0L)) + (pos.side_to_move_ == BLACK);
     pos.set_state();
@@ -86,7 +87,8 @@ class FenParser {
         return std::string("empty-square count '") + c + "' is not from 1 to 8";
       } else {
         size_t idx = kPieceLetters.find(c);
-        if (idx == std::string_view::npos || c == ' ') return std::string("unknown piece letter '") + c + "'";
+        if (idx == std::string_view::npos || c == ' ')
+          return "unknown piece letter " + quote(std::string_view(&c, 1));
         if (file > 7) return "rank " + std::to_string(rank + 1) + " describes more than 8 files";
         pos.put_piece(Piece(idx), make_square(File(file), Rank(rank)));
         ++file;
@@ -129,7 +131,7 @@ class FenParser {
         if (pos.piece_on(s) == rook && s != ksq) rsq = s;
         pos.chess960_ = true;
       } else {
-        return std::string("unknown castling letter '") + c + "'";
+        return "unknown castling letter " + quote(std::string_view(&c, 1));
       }
       if (rsq == SQ_NONE)
         return std::string("castling right '") + c + "' but " + name + " has no rook for it";
@@ -144,7 +146,7 @@ class FenParser {
   static std::optional<std::string> en_passant(std::string_view text, Position& pos) {
     if (text == "-") return std::nullopt;
     if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
-      return "en passant field '" + std::string(text) + "' is not a square";
+      return "en passant field " + quote(text) + " is not a square";
     Color us = pos.side_to_move_, them = ~us;
     Square ep = make_square(File(text[0] - 'a'), Rank(text[1] - '1'));
     Square pushed = ep - pawn_push(us), origin = ep + pawn_push(us);

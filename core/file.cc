@@ -5,23 +5,12 @@
 #include <new>
 #include <system_error>
 
+#include "core/text.h"
+
 namespace vblitz::core {
 
-namespace {
-
-// The path in quotes, cut to 200 characters, for messages. Built by appending: GCC 12's
-// -Wrestrict misreads `"'" + std::string` (a known false positive) and warns on every build.
-std::string quoted_path(const std::string& path) {
-  std::string quoted(1, '\'');
-  quoted.append(path, 0, 200);
-  quoted.push_back('\'');
-  return quoted;
-}
-
-}  // namespace
-
 std::optional<std::string> check_input_file(const std::string& path) {
-  const std::string quoted = quoted_path(path);
+  const std::string quoted = quote(path);
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) return "cannot read " + quoted;
@@ -44,7 +33,7 @@ uint64_t file_fingerprint(const std::string& path) {
 }
 
 std::optional<std::string> read_file(const std::string& path, uintmax_t max_bytes, std::string& contents) {
-  const std::string quoted = quoted_path(path);
+  const std::string quoted = quote(path);
   if (auto error = check_input_file(path)) return error;
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);

@@ -1,6 +1,8 @@
 // Game: position plus history.
 #include "core/game.h"
 
+#include "core/text.h"
+
 namespace vblitz::core {
 
 std::optional<std::string> Game::set_fen(std::string_view fen, bool chess960) {
@@ -22,7 +24,7 @@ std::optional<std::string> Game::play(const std::vector<std::string>& uci_moves)
         pos_.undo_move(*it);
         states_.pop_back();
       }
-      return "illegal move '" + text + "' (move " + std::to_string(played.size() + 1) + " of the list)";
+      return "illegal move " + quote(text) + " (move " + std::to_string(played.size() + 1) + " of the list)";
     }
     states_.emplace_back();
     pos_.do_move(m, states_.back());

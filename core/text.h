@@ -30,6 +30,31 @@ inline std::optional<long> parse_long(const std::string& text, long lo, long hi)
   return v;
 }
 
+// `text` in single quotes for a message that names or refuses it: at most `max` characters,
+// each byte outside printable ASCII shown as \xNN, and when cut, "..." and its length in bytes:
+// quote("e2e4") is 'e2e4'; a 1 MB token gives its first 80 characters and "...' (1048576 bytes)".
+inline std::string quote(std::string_view text, size_t max = 80) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string r = "'";
+  size_t taken = 0, shown = 0;
+  for (; taken < text.size(); ++taken) {
+    const auto c = static_cast<unsigned char>(text[taken]);
+    const bool printable = c >= 0x20 && c < 0x7f;
+    const size_t width = printable ? 1 : 4;
+    if (shown + width > max) break;
+    if (printable) {
+      r += char(c);
+    } else {
+      r += "\\x";
+      r += kHex[c >> 4];
+      r += kHex[c & 15];
+    }
+    shown += width;
+  }
+  if (taken < text.size()) return r + "...' (" + std::to_string(text.size()) + " bytes)";
+  return r + "'";
+}
+
 // Reads a command's arguments of the form FIRST --flag value --flag value ...: FIRST (which may
 // not start with "--") into `first`, then `take(flag, value)` for each pair, which returns an
 // error or nullopt. Returns the first error: `missing_first`, a flag without a value, or take's.

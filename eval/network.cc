@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "core/file.h"
+#include "core/text.h"
 #include "eval/default_network.h"
 #include "simd/network_kernels.h"
 
@@ -108,7 +109,7 @@ std::optional<std::string> KingBuckets::parse(std::string_view text, KingBuckets
     const int file = s & 7, rank = s >> 3;
     k.bucket[size_t(s)] = half[rank * 4 + (file < 4 ? file : 7 - file)];
   }
-  if (auto error = k.error()) return "king buckets '" + std::string(whole) + "': " + *error;
+  if (auto error = k.error()) return "king buckets " + core::quote(whole) + ": " + *error;
   out = k;
   return std::nullopt;
 }
@@ -298,7 +299,7 @@ std::optional<std::string> read_network(const std::string& path, Network& out) {
   std::string bytes;
   if (auto error = core::read_file(path, file_size(3, kMaxHidden, kMaxOutputBuckets, kMaxKingBuckets), bytes))
     return error;
-  if (auto error = out.parse(bytes)) return "'" + path + "': " + *error;
+  if (auto error = out.parse(bytes)) return core::quote(path) + ": " + *error;
   return std::nullopt;
 }
 

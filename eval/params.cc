@@ -4,6 +4,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace vblitz::eval {
 
 namespace {
@@ -163,17 +165,17 @@ std::optional<std::string> read_params(const std::string& text, Params& p) {
     int index = 0;
     if (size_t open = name.find('['); open != std::string::npos) {
       if (name.back() != ']' || !parse_number(name.substr(open + 1, name.size() - open - 2), index))
-        return where + "bad index in '" + name + "'";
+        return where + "bad index in " + core::quote(name);
       name = name.substr(0, open);
     }
     int t = 0;
     while (t < kTermCount && name != term_name(Term(t))) ++t;
-    if (t == kTermCount) return where + "unknown parameter '" + name + "'";
+    if (t == kTermCount) return where + "unknown parameter " + core::quote(name);
     if (index < 0 || index >= term_entries(Term(t)))
-      return where + "index " + std::to_string(index) + " out of range for '" + name + "'";
+      return where + "index " + std::to_string(index) + " out of range for " + core::quote(name);
     Score value;
     if (!parse_number(mg, value.mg) || !parse_number(eg, value.eg))
-      return where + "values must be whole numbers, not '" + mg + " " + eg + "'";
+      return where + "values must be whole numbers, not " + core::quote(mg + " " + eg);
     term_values(result, Term(t))[index] = value;
   }
   p = result;

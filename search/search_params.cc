@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "core/text.h"
+
 namespace vblitz::search {
 
 bool SearchParams::operator==(const SearchParams& other) const {
@@ -47,8 +49,8 @@ std::optional<std::string> read_search_params(const std::string& text, SearchPar
     if (!(words >> name)) continue;
     const std::string where = "line " + std::to_string(number) + ": ";
     const TunableParam* p = find_param(name);
-    if (!p) return where + "no search parameter '" + name.substr(0, 60) + "'";
-    if (!(words >> value) || (words >> extra)) return where + "expected '" + name + " <integer>'";
+    if (!p) return where + "no search parameter " + core::quote(name);
+    if (!(words >> value) || (words >> extra)) return where + "expected " + core::quote(name + " <integer>");
     if (value < p->min || value > p->max)
       return where + name + " " + std::to_string(value) + " is outside " + std::to_string(p->min) + ".." +
              std::to_string(p->max);

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "core/text.h"
+
 #ifdef VBLITZ_HAVE_HWLOC
 #include <hwloc.h>
 #endif
@@ -106,7 +108,7 @@ std::optional<Topology> load_topology(const std::string& spec, std::string* erro
     source = "xml: " + spec.substr(4);
     set = hwloc_topology_set_xml(raw, spec.substr(4).c_str());
   } else if (!spec.empty()) {
-    if (error) *error = "a topology is \"\", synthetic:DESCRIPTION or xml:FILE, not '" + spec + "'";
+    if (error) *error = "a topology is \"\", synthetic:DESCRIPTION or xml:FILE, not " + core::quote(spec);
     return std::nullopt;
   }
   if (set != 0 || hwloc_topology_load(raw) != 0) {

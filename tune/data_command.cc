@@ -13,6 +13,7 @@
 
 #include "core/file.h"
 #include "core/prng.h"
+#include "core/text.h"
 #include "tune/game_chain.h"
 
 namespace vblitz::tune {
@@ -243,21 +244,21 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
     std::error_code ec;
     const uintmax_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
-    if (ec || !in) return "cannot read '" + path + "'";
+    if (ec || !in) return "cannot read " + core::quote(path);
     if (is_chain(path)) {
       std::string bytes;
       try {
         bytes.resize(size_t(size));
       } catch (const std::bad_alloc&) {
-        return "not enough memory for '" + path + "'";
+        return "not enough memory for " + core::quote(path);
       }
       if (!in.read(bytes.data(), std::streamsize(bytes.size())))
-        return "cannot read '" + path + "': it changed while read";
-      if (auto error = decode_chain(bytes, out)) return "'" + path + "', " + *error;
+        return "cannot read " + core::quote(path) + ": it changed while read";
+      if (auto error = decode_chain(bytes, out)) return core::quote(path) + ", " + *error;
       continue;
     }
     if (size % PackedPosition::kBytes)
-      return "'" + path + "' is not a whole number of " + std::to_string(PackedPosition::kBytes) +
+      return core::quote(path) + " is not a whole number of " + std::to_string(PackedPosition::kBytes) +
              "-byte records";
     const uintmax_t records = size / PackedPosition::kBytes;
     try {
@@ -265,14 +266,14 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
       if (out.capacity() < out.size() + size_t(records))
         out.reserve(std::max(out.size() + size_t(records), 2 * out.capacity()));
     } catch (const std::bad_alloc&) {
-      return "not enough memory for the " + std::to_string(records) + " records of '" + path + "'";
+      return "not enough memory for the " + std::to_string(records) + " records of " + core::quote(path);
     }
     // Read to the size found above: a file that grows meanwhile is read no further.
     for (uintmax_t r = 0; r < records; ++r) {
       PackedPosition p;
       if (!in.read(reinterpret_cast<char*>(p.bytes.data()), PackedPosition::kBytes))
-        return "cannot read '" + path + "': it changed while read";
-      if (auto error = p.check()) return "'" + path + "', record " + std::to_string(r) + ": " + *error;
+        return "cannot read " + core::quote(path) + ": it changed while read";
+      if (auto error = p.check()) return core::quote(path) + ", record " + std::to_string(r) + ": " + *error;
       out.push_back(p);
     }
   }

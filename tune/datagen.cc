@@ -440,7 +440,7 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
         } else if (flag == "--shard-games" && (v = number(1, 1000000))) {
           o.shard_games = int(*v);
         } else {
-          return "bad argument '" + flag + " " + value + "'";
+          return "bad argument " + core::quote(flag + " " + value);
         }
         return std::nullopt;
       });

@@ -14,6 +14,7 @@
 
 #include "core/file.h"
 #include "core/prng.h"
+#include "core/text.h"
 #include "tune/data_command.h"
 
 namespace vblitz::tune {
@@ -200,15 +201,15 @@ std::optional<std::string> read_checkpoint(const std::string& path, TrainerState
   std::ifstream in(path, std::ios::binary);
   char magic[8];
   int64_t header[5] = {0, 0, 0, 0, 2};  // version 2: one king bucket, not mirrored
-  if (!in.read(magic, 8)) return "'" + path + "' is truncated";
+  if (!in.read(magic, 8)) return core::quote(path) + " is truncated";
   const bool version2 = std::equal(magic, magic + 8, kCheckpointMagic2);
   if (!version2 && !std::equal(magic, magic + 8, kCheckpointMagic))
-    return "'" + path + "' is not a checkpoint of this trainer's version";
+    return core::quote(path) + " is not a checkpoint of this trainer's version";
   if (!in.read(reinterpret_cast<char*>(header), std::streamsize(sizeof(int64_t) * (version2 ? 4 : 5))))
-    return "'" + path + "' is truncated";
+    return core::quote(path) + " is truncated";
   const int64_t kings = s.net.kings.count * 2 + (s.net.kings.mirrored ? 1 : 0);
   if (header[0] != s.net.hidden || header[1] != s.net.output_buckets || header[4] != kings)
-    return "'" + path + "' has " + std::to_string(header[0]) + " hidden, " + std::to_string(header[1]) +
+    return core::quote(path) + " has " + std::to_string(header[0]) + " hidden, " + std::to_string(header[1]) +
            " output buckets and " + std::to_string(header[4] / 2) + " king buckets" +
            (header[4] % 2 ? " (mirrored)" : "") + ", not " + std::to_string(s.net.hidden) + ", " +
            std::to_string(s.net.output_buckets) + " and " + std::to_string(s.net.kings.count) +
@@ -217,7 +218,7 @@ std::optional<std::string> read_checkpoint(const std::string& path, TrainerState
   s.step = long(header[3]);
   for (std::vector<float>* a : s.arrays())
     in.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
-  if (!in || in.peek() != EOF) return "'" + path + "' is truncated or too long";
+  if (!in || in.peek() != EOF) return core::quote(path) + " is truncated or too long";
   return std::nullopt;
 }
 
@@ -469,7 +470,7 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
     else if (flag == "--limit" && whole(1, 9e15))
       o.limit = size_t(v);
     else
-      return "bad argument '" + flag + " " + value + "'";
+      return "bad argument " + core::quote(flag + " " + value);
   }
   if (o.out_path.empty()) return std::string("train needs --out NET.nnue");
   return std::nullopt;
@@ -508,7 +509,7 @@ int run_train(const TrainOptions& o, std::ostream& log) {
       << ", " << o.kings.count << " king bucket" << (o.kings.count == 1 ? "" : "s")
       << (o.kings.mirrored ? " (mirrored)" : "") << ", " << threads << " threads, from epoch "
       << state.epoch + 1
-      << (o.init_path.empty() || !o.resume_path.empty() ? "" : ", starting from '" + o.init_path + "'")
+      << (o.init_path.empty() || !o.resume_path.empty() ? "" : ", starting from " + core::quote(o.init_path))
       << '\n';
 
   std::vector<Gradient> gradients(size_t(threads), Gradient(state.net));

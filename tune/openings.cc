@@ -54,7 +54,7 @@ std::optional<std::string> parse_openings_args(const std::vector<std::string>& a
     else if (flag == "--seed" && (v = number_after(args, i, 0, 1L << 62)))
       o.seed = uint64_t(*v);
     else
-      return "openings: bad or missing value for '" + flag.substr(0, 32) + "'";
+      return "openings: bad or missing value for " + core::quote(flag);
   }
   return std::nullopt;
 }

@@ -112,7 +112,7 @@ std::optional<std::string> read_history(const std::string& path, const std::vect
   std::ifstream in(path);
   std::string line;
   if (!std::getline(in, line)) return std::nullopt;  // empty: a fresh start
-  if (line != csv_header(params)) return "'" + path + "' is the history of other parameters";
+  if (line != csv_header(params)) return core::quote(path) + " is the history of other parameters";
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     std::istringstream row(line);
@@ -122,10 +122,10 @@ std::optional<std::string> read_history(const std::string& path, const std::vect
       try {
         cells.push_back(std::stod(cell));
       } catch (...) {
-        return "'" + path + "': a row that is not numbers";
+        return core::quote(path) + ": a row that is not numbers";
       }
     }
-    if (cells.size() != params.size() + 2) return "'" + path + "': a row of the wrong length";
+    if (cells.size() != params.size() + 2) return core::quote(path) + ": a row of the wrong length";
     done = int(cells[0]);
     values.assign(cells.begin() + 2, cells.end());
   }
@@ -234,19 +234,19 @@ std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args,
             size_t used = 0;
             o.r_end = std::stod(value, &used);
             if (used != value.size() || !(o.r_end > 0 && o.r_end < 1))
-              return "bad argument '--r-end " + value + "'";
+              return "bad argument --r-end " + core::quote(value);
           } catch (...) {
-            return "bad argument '--r-end " + value + "'";
+            return "bad argument --r-end " + core::quote(value);
           }
         } else if (flag == "--params") {
           o.only.clear();
           std::istringstream names(value);
           for (std::string name; std::getline(names, name, ',');) {
-            if (!search::find_param(name)) return "no search parameter '" + name.substr(0, 60) + "'";
+            if (!search::find_param(name)) return "no search parameter " + core::quote(name);
             o.only.push_back(name);
           }
         } else {
-          return "bad argument '" + flag + " " + value + "'";
+          return "bad argument " + core::quote(flag + " " + value);
         }
         return std::nullopt;
       });

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/file.h"
+#include "core/text.h"
 #include "eval/param_blocks.h"
 #include "tune/tuner.h"
 
@@ -66,7 +67,7 @@ std::optional<std::string> parse(const std::vector<std::string>& args, CommandLi
     else if (flag == "--limit" && numeric && number >= 1)
       c.limit = size_t(number);
     else
-      return "bad argument '" + flag + " " + value + "'";
+      return "bad argument " + core::quote(flag + " " + value);
   }
   if (c.out.empty()) return std::string("tune needs --out FILE");
   return std::nullopt;

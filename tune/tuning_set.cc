@@ -7,6 +7,7 @@
 
 #include "core/file.h"
 #include "core/game.h"
+#include "core/text.h"
 #include "eval/evaluate.h"
 
 namespace vblitz::tune {
@@ -89,7 +90,7 @@ std::optional<std::string> read_data_file(const std::string& path,
                                           std::vector<std::pair<std::string, double>>& out, int& bad_lines) {
   if (auto error = core::check_input_file(path)) return error;
   std::ifstream in(path);
-  if (!in) return "cannot read '" + path + "'";
+  if (!in) return "cannot read " + core::quote(path);
   bad_lines = 0;
   std::string fen;
   for (std::string line; std::getline(in, line);) {
@@ -99,7 +100,7 @@ std::optional<std::string> read_data_file(const std::string& path,
     else
       ++bad_lines;
   }
-  if (out.empty()) return "no positions in '" + path + "'";
+  if (out.empty()) return "no positions in " + core::quote(path);
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 // line of help (docs/uci.md's table is made from it) and what setting it does.
 #include "cluster/cluster.h"
 #include "core/file.h"
+#include "core/text.h"
 #include "eval/network.h"
 #include "search/move_picker.h"
 #include "search/threads.h"
@@ -64,8 +65,8 @@ Option text(std::string name, std::string help, std::function<Result(const std::
   o.set = [name, set = std::move(set)](const OptionValue& v) {
     if (cluster::ranks() > 1 && !empty_path(v.text) &&
         !cluster::same_on_every_rank(core::file_fingerprint(v.text)))
-      return Result(name + ": '" + v.text.substr(0, 200) +
-                    "' differs between the processes (or some cannot read it); refused on every process");
+      return Result(name + ": " + core::quote(v.text) +
+                    " differs between the processes (or some cannot read it); refused on every process");
     return set(v.text);
   };
   return o;
@@ -200,7 +201,7 @@ std::vector<Option> Engine::make_options() {
                if (auto err = core::read_file(path, kMaxParamFileBytes, content))
                  return Result("ParamFile: " + *err + "; parameters unchanged");
                if (auto err = eval::read_param_set(content, loaded))
-                 return Result("ParamFile " + path.substr(0, 200) + ": " + *err + "; parameters unchanged");
+                 return Result("ParamFile " + core::quote(path) + ": " + *err + "; parameters unchanged");
              }
              param_set_ = loaded;
              apply_parameters();
@@ -217,7 +218,7 @@ std::vector<Option> Engine::make_options() {
                        if (auto err = core::read_file(path, kMaxParamFileBytes, content))
                          return Result("SearchParamFile: " + *err + "; search parameters unchanged");
                        if (auto err = search::read_search_params(content, loaded))
-                         return Result("SearchParamFile " + path.substr(0, 200) + ": " + *err +
+                         return Result("SearchParamFile " + core::quote(path) + ": " + *err +
                                        "; search parameters unchanged");
                      }
                      options_.params = loaded;

@@ -45,7 +45,7 @@ std::string Option::type_description() const {
 
 std::optional<std::string> Option::parse(std::string_view text, OptionValue& value) const {
   const auto complaint = [&](const std::string& what) {
-    return name + " takes " + what + ", not '" + std::string(text.substr(0, 64)) + "'";
+    return name + " takes " + what + ", not " + core::quote(text);
   };
   switch (type) {
     case OptionType::kButton: return std::nullopt;

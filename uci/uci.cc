@@ -125,11 +125,10 @@ bool Engine::handle(std::string_view line) {
   try {
     return dispatch(line);
   } catch (const std::bad_alloc&) {
-    error("not enough memory for '" + std::string(first_word(line).first.substr(0, 64)) +
-          "'; the command was abandoned");
+    error("not enough memory for " + core::quote(first_word(line).first) + "; the command was abandoned");
     return true;
   } catch (const std::system_error& e) {  // e.g. the system refused a new thread
-    error("'" + std::string(first_word(line).first.substr(0, 64)) + "' failed: " + e.what());
+    error(core::quote(first_word(line).first) + " failed: " + e.what());
     return true;
   }
 }
@@ -182,7 +181,7 @@ bool Engine::dispatch(std::string_view line) {
     else if (command == "bench")
       cmd_bench(args);
     else
-      error("unknown command '" + std::string(command.substr(0, 64)) + "'");
+      error("unknown command " + core::quote(command));
   }
   return true;
 }
@@ -205,10 +204,10 @@ void Engine::cmd_position(std::string_view args) {
   } else if (words[0] == "fen") {
     for (; i < words.size() && words[i] != "moves"; ++i) fen += words[i] + ' ';
   } else {
-    return error("position needs 'startpos' or 'fen <FEN>', not '" + words[0].substr(0, 64) + "'");
+    return error("position needs 'startpos' or 'fen <FEN>', not " + core::quote(words[0]));
   }
   if (i < words.size() && words[i] != "moves")
-    return error("unexpected '" + words[i].substr(0, 64) + "' after position startpos");
+    return error("unexpected " + core::quote(words[i]) + " after position startpos");
   core::Game next;
   if (auto err = next.set_fen(fen, chess960_)) return error("bad FEN: " + *err);
   // The opening family needs the standard start (the move counters aside).
@@ -251,7 +250,7 @@ void Engine::cmd_go(std::string_view args) {
       for (; i + 1 < w.size() && !is_go_keyword(w[i + 1]); ++i) {
         const core::Move m = game_.position().parse_uci(w[i + 1]);
         if (m == core::Move::none())
-          ignore("searchmoves: '" + w[i + 1].substr(0, 16) + "' is not a legal move");
+          ignore("searchmoves: " + core::quote(w[i + 1]) + " is not a legal move");
         else if (std::find(limits.search_moves.begin(), limits.search_moves.end(), m) ==
                  limits.search_moves.end())
           limits.search_moves.push_back(m);
@@ -260,7 +259,7 @@ void Engine::cmd_go(std::string_view args) {
     }
     if (std::find(std::begin(kNumericGoFields), std::end(kNumericGoFields), key) ==
         std::end(kNumericGoFields)) {
-      ignore("unknown parameter '" + key.substr(0, 32) + "'");
+      ignore("unknown parameter " + core::quote(key));
       long skipped = 0;
       if (i + 1 < w.size() &&
           parse_int(w[i + 1], std::numeric_limits<long>::min(), std::numeric_limits<long>::max(), skipped))
@@ -270,7 +269,7 @@ void Engine::cmd_go(std::string_view args) {
     long v = 0;
     if (i + 1 >= w.size() || !parse_clamped(w[i + 1], v)) {
       ignore(key +
-             (i + 1 >= w.size() ? " needs a value" : ": '" + w[i + 1].substr(0, 32) + "' is not a number"));
+             (i + 1 >= w.size() ? " needs a value" : ": " + core::quote(w[i + 1]) + " is not a number"));
       i += i + 1 < w.size();
       continue;
     }
@@ -531,7 +530,7 @@ void Engine::cmd_setoption(std::string_view args) {
   for (size_t i = value_at; value_at && i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
   const Option* option = find_option(options_table_, name);
   if (!option || (option->cluster_only && cluster::ranks() == 1))
-    return error("unknown option '" + name.substr(0, 64) + "'");
+    return error("unknown option " + core::quote(name));
   OptionValue parsed;
   if (auto complaint = option->parse(value, parsed)) return error(*complaint);
   if (auto err = option->set(parsed)) error(*err);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/text.h"
 #include "simd/dispatch.h"
 #include "tests/test_support.h"
 #include "tests/uci/session.h"
@@ -107,6 +108,46 @@ TEST(Uci, BadInputGetsAnErrorAndKeepsThePosition) {
     std::string out = session(setup + bad + "go perft 1\n");
     EXPECT_TRUE(contains(out, "info string error: ")) << bad << out;
     EXPECT_TRUE(contains(out, "Nodes searched: 29\n")) << "position lost after: " << bad << out;
+  }
+}
+
+// What a message refuses is quoted with at most 80 characters, printable only: before, an
+// illegal 1 MB move was echoed whole and a binary SearchParamFile with its NUL bytes.
+TEST(Uci, ErrorsQuoteAtMostEightyPrintableCharactersOfTheInput) {
+  const std::string huge(1000000, 'e'), binary_token("a\x01\x7f\xff\x1b[2Jb", 9);
+  const std::string binary_file = temp_dir() + "/binary.params";
+  {
+    std::ofstream out(binary_file, std::ios::binary);
+    for (int i = 0; i < 1000; ++i) out << std::string("\0\x01\xfe", 3) << huge.substr(0, 100);
+    out << '\n';
+  }
+  const std::string lines[] = {
+      "position startpos moves " + huge,
+      "position startpos moves e2e4 " + binary_token,
+      "position fen " + huge,
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + binary_token + " KQkq - 0 1",
+      "position " + huge,
+      huge,
+      binary_token,
+      "setoption name " + huge + " value 1",
+      "setoption name Hash value " + huge,
+      "setoption name UCI_Chess960 value " + binary_token,
+      "setoption name SearchParamFile value " + binary_file,
+      "setoption name ParamFile value " + binary_file,
+      "setoption name SearchParamFile value " + temp_dir() + "/" + huge.substr(0, 5000),
+      "go searchmoves " + huge + " depth 1",
+      "go wtime " + huge,
+      "go " + binary_token + " depth 1",
+  };
+  for (const std::string& line : lines) {
+    std::string out = waiting_session({line, "isready"});
+    EXPECT_TRUE(contains(out, "info string error: ")) << line.substr(0, 80) << "\n" << out.substr(0, 2000);
+    std::istringstream printed(out);
+    for (std::string l; std::getline(printed, l);) {
+      EXPECT_LE(l.size(), 300u) << line.substr(0, 80) << ": " << l.substr(0, 300);
+      EXPECT_TRUE(std::all_of(l.begin(), l.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
+          << line.substr(0, 80) << ": " << core::quote(l, 300);
+    }
   }
 }
 
@@ -371,7 +412,7 @@ TEST(UciEval, StyleOptionsAndParamFileChangeTheEvaluation) {
   }
   out = session("setoption name ParamFile value " + path + "\n" + position + "eval\n");
   EXPECT_TRUE(
-      contains(out, "info string error: ParamFile " + path + ": line 2: unknown parameter 'bogus_term'"))
+      contains(out, "info string error: ParamFile '" + path + "': line 2: unknown parameter 'bogus_term'"))
       << out;
   EXPECT_EQ(final_eval(out), base);  // the old (default) values are kept
   session("setoption name ParamFile value <empty>\n");
@@ -408,8 +449,8 @@ TEST(UciSearch, SearchParamFileChangesTheSearchAndBadFilesChangeNothing) {
   std::ofstream(bad) << "futility_margin 130\nnull_move_min_depth 99\n";
   lines.insert(lines.begin() + 1, "setoption name SearchParamFile value " + bad);
   out = waiting_session(lines);
-  EXPECT_TRUE(contains(out, "info string error: SearchParamFile " + bad +
-                                ": line 2: null_move_min_depth 99 is "
+  EXPECT_TRUE(contains(out, "info string error: SearchParamFile '" + bad +
+                                "': line 2: null_move_min_depth 99 is "
                                 "outside 2..5"))
       << out;
   EXPECT_EQ(nodes_at_depth(out, 9), tuned);
