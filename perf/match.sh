@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The strength matches of docs/strength.md in one place: fastchess with the project's standard
+# The strength matches of docs/strength.md in one place: a match runner (vblitz-match, or
+# fastchess, which takes the same command line) with the project's standard
 # conditions (one thread each, both colours of every opening, the clock games adjudicated as in
 # the docs), the full command printed before it runs.
 #
@@ -26,8 +27,8 @@
 #   --pgn FILE          write the games there
 #   --dry-run           print the command, run nothing
 #   -- ARGS...          passed on to fastchess (e.g. -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
-# env: FASTCHESS, the fastchess binary (built locally from its public repository, never
-#      committed; docs/matches.md).
+# env: FASTCHESS, the match runner: the project's vblitz-match by default
+#      (build/release/vblitz-match), or fastchess built locally (docs/matches.md).
 set -euo pipefail
 
 here=$(dirname "$(realpath "$0")")
@@ -124,7 +125,8 @@ else
   each+=(tc="$tc" option.Hash="$hash")
   : "${rounds:=100}"
 fi
-cmd=("${FASTCHESS:-fastchess}" -engine "${new[@]}" -engine "${old[@]}" -each "${each[@]}"
+runner=${FASTCHESS:-$root/build/release/vblitz-match}
+cmd=("$runner" -engine "${new[@]}" -engine "${old[@]}" -each "${each[@]}"
   -openings file="$(realpath "$openings")" format=epd order=random
   -rounds "$rounds" -games 2 -repeat -concurrency "$concurrency" -recover -srand "$srand"
   "${adjudicate[@]}")
@@ -134,6 +136,6 @@ cmd+=("${extra[@]}")
 printf '%q ' "${cmd[@]}"
 printf '\n'
 ((dry_run)) && exit 0
-[[ -n ${FASTCHESS:-} ]] || die "set FASTCHESS to the fastchess binary"
+[[ -x $runner ]] || die "no match runner $runner (build vblitz-match, or set FASTCHESS)"
 [[ -x $vblitz || $mode == builds ]] || die "no executable $vblitz (build it, or give --vblitz)"
 exec "${cmd[@]}"

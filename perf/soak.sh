@@ -6,15 +6,17 @@
 # Afterwards `python3 perf/soak_summary.py OUT` counts games and faults.
 #
 # usage: perf/soak.sh VBLITZ OUT [BLOCK...]   (only the named blocks when any are given)
-# env:   FASTCHESS, CUTECHESS (match runners built locally, never committed),
+# env:   FASTCHESS (default: the project's build/release/vblitz-match), CUTECHESS (cutechess-cli
+#        built locally, never committed; without it the ponder and xboard blocks are skipped),
 #        OPENINGS (EPD, default perf/data/openings.epd), SEED (default 1)
 set -euo pipefail
 
 vblitz=$(realpath "$1")
 out=$2
-fastchess=${FASTCHESS:?set FASTCHESS to the fastchess binary}
-cutechess=${CUTECHESS:?set CUTECHESS to the cutechess-cli binary}
 here=$(dirname "$(realpath "$0")")
+fastchess=${FASTCHESS:-$(dirname "$here")/build/release/vblitz-match}
+cutechess=${CUTECHESS:-}
+[[ -x $fastchess ]] || { echo "soak.sh: no match runner $fastchess (build vblitz-match, or set FASTCHESS)" >&2; exit 2; }
 openings=${OPENINGS:-$here/data/openings.epd}
 seed=${SEED:-1}
 selected=("${@:3}")
@@ -46,6 +48,7 @@ block() {
   local pgn=$out/$name.pgn
   wanted "$name" || return 0
   if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
+  if [[ $runner == cutechess && -z $cutechess ]]; then echo "skip $name (no CUTECHESS)"; return; fi
   rm -f "$pgn" "$out/$name.log"
   echo "$(date -u +%FT%TZ) $name: $games games, $tc, $opp, Threads $threads, Hash $hash, $mode $ponder"
   local -a them
@@ -72,6 +75,7 @@ xboard_block() {
   local name=$1 games=$2 tc=$3 pgn=$out/$1.pgn
   wanted "$name" || return 0
   if (( $(games_in "$pgn") >= games )); then echo "skip $name (done)"; return; fi
+  if [[ -z $cutechess ]]; then echo "skip $name (no CUTECHESS)"; return; fi
   rm -f "$pgn"
   echo "$(date -u +%FT%TZ) $name: $games games, $tc, polyglot vs fairymax"
   "$cutechess" -engine name=vblitz-polyglot cmd=/usr/games/polyglot arg=-noini arg=-ec \

@@ -22,6 +22,7 @@ ALLOWED = {
     "tune": {"core", "simd", "eval", "search", "book"},
     "uci": {"core", "simd", "eval", "search", "cluster", "book"},
     "app": {"core", "simd", "eval", "search", "cluster", "book", "tune", "uci"},
+    "match": {"core", "book"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
 

@@ -1,0 +1,329 @@
+// The match runner: its statistics against fastchess's published figures, the command line,
+// and real games (the vblitz binary on both sides, and stand-in engines that crash, hang, play
+// illegal moves or run out of time) checked move by move against core's rules.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "book/pgn.h"
+#include "core/game.h"
+#include "core/movegen.h"
+#include "match/runner.h"
+#include "match/stats.h"
+#include "tests/test_support.h"
+
+namespace vblitz::match {
+namespace {
+
+// fastchess's summaries of five matches recorded in this project (pentanomial, Elo, interval).
+TEST(MatchStats, EloAndIntervalAreFastchesssForItsPentanomialCounts) {
+  struct Case {
+    Pentanomial pairs;
+    double elo, error;
+  };
+  const Case cases[] = {{{19, 86, 171, 94, 30}, 13.0, 16.5},
+                        {{0, 21, 49, 27, 3}, 20.9, 26.2},
+                        {{27, 92, 159, 97, 25}, 0.4, 17.0},
+                        {{27, 43, 24, 4, 2}, -166.0, 39.0},
+                        {{49, 191, 309, 194, 57}, 4.1, 12.1}};
+  for (const Case& c : cases) {
+    const MatchNumbers m = match_numbers(c.pairs);
+    EXPECT_NEAR(m.elo, c.elo, 0.5) << c.pairs[0] << " " << c.pairs[1] << " " << c.pairs[2];
+    EXPECT_NEAR(m.elo_error, c.error, 0.5) << c.pairs[0] << " " << c.pairs[1] << " " << c.pairs[2];
+  }
+  EXPECT_NEAR(score_of_elo(elo_of_score(0.6)), 0.6, 1e-12);
+  EXPECT_NEAR(elo_of_score(0.75), 190.85, 0.01);
+}
+
+TEST(MatchStats, SprtCrossesItsBoundsOnClearResultsOnly) {
+  EXPECT_NEAR(sprt_lower_bound(0.05, 0.05), -2.944, 0.001);
+  EXPECT_NEAR(sprt_upper_bound(0.05, 0.05), 2.944, 0.001);
+  // Far better than elo1: accepted; far worse than elo0: rejected; in between: undecided.
+  EXPECT_GT(sprt_llr({10, 40, 80, 120, 60}, 0, 5), 2.944);
+  EXPECT_LT(sprt_llr({60, 120, 80, 40, 10}, 0, 5), -2.944);
+  EXPECT_NEAR(sprt_llr({10, 20, 40, 20, 10}, -5, 5), 0.0, 1e-9);  // the midpoint score: no evidence
+}
+
+MatchOptions parsed(const std::vector<std::string>& args) {
+  MatchOptions o;
+  const auto error = parse_arguments(args, o);
+  EXPECT_FALSE(error) << *error;
+  return o;
+}
+
+std::optional<std::string> refused(const std::vector<std::string>& args) {
+  MatchOptions o;
+  return parse_arguments(args, o);
+}
+
+TEST(MatchArguments, ReadsFastchesssFormAndRefusesWhatItDoesNotPlay) {
+  const MatchOptions o = parsed({"-engine",
+                                 "cmd=/bin/a",
+                                 "name=new",
+                                 "option.EvalFile=/x y.nnue",
+                                 "-engine",
+                                 "cmd=/bin/b",
+                                 "name=old",
+                                 "-each",
+                                 "tc=10+0.1",
+                                 "proto=uci",
+                                 "option.Threads=1",
+                                 "option.Hash=64",
+                                 "-openings",
+                                 "file=o.epd",
+                                 "format=epd",
+                                 "order=random",
+                                 "-rounds",
+                                 "100",
+                                 "-games",
+                                 "2",
+                                 "-repeat",
+                                 "-concurrency",
+                                 "2",
+                                 "-recover",
+                                 "-srand",
+                                 "93",
+                                 "-draw",
+                                 "movenumber=40",
+                                 "movecount=8",
+                                 "score=10",
+                                 "-resign",
+                                 "movecount=4",
+                                 "score=800",
+                                 "twosided=true",
+                                 "-sprt",
+                                 "elo0=0",
+                                 "elo1=5",
+                                 "alpha=0.05",
+                                 "beta=0.05",
+                                 "-pgnout",
+                                 "file=g.pgn"});
+  EXPECT_EQ(o.engines[0].name, "new");
+  EXPECT_EQ(o.engines[1].cmd, "/bin/b");
+  ASSERT_EQ(o.engines[0].options.size(), 3u);
+  EXPECT_EQ(o.engines[0].options[0].second, "/x y.nnue");
+  EXPECT_TRUE(o.limits[1].clock);
+  EXPECT_EQ(o.limits[1].base_ms, 10000);
+  EXPECT_EQ(o.limits[1].increment_ms, 100);
+  EXPECT_EQ(o.rounds, 100);
+  EXPECT_EQ(o.seed, 93u);
+  EXPECT_TRUE(o.repeat && o.recover && o.random_order);
+  EXPECT_EQ(o.adjudication.draw_move_number, 40);
+  EXPECT_EQ(o.adjudication.resign_score, 800);
+  EXPECT_TRUE(o.adjudication.resign_two_sided);
+  ASSERT_TRUE(o.sprt);
+  EXPECT_EQ(o.sprt->elo1, 5);
+  EXPECT_EQ(o.pgn_file, "g.pgn");
+  const std::vector<std::string> two = {"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=o.epd"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> all = two;
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+  };
+  EXPECT_FALSE(refused(with({"-each", "nodes=1000"})));
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"-each", "nodes=1000", "-rounds", "x"},
+           {"-each", "nodes=0"},
+           {"-each", "tc=40/60"},
+           {"-each", "tc=-1"},
+           {"-each", "nodes=10", "proto=xboard"},
+           {"-each", "nodes=10", "-sprt", "elo0=5", "elo1=0"},
+           {"-each", "nodes=10", "-repeat"},
+           {"-each", "nodes=10", "-frobnicate"},
+           {"-each", "nodes=10", "bogus"},
+           {},  // no limit
+       })
+    EXPECT_TRUE(refused(with(bad))) << (bad.empty() ? "no limit" : bad.back());
+  EXPECT_TRUE(refused({"-engine", "cmd=a", "-each", "nodes=5", "-openings", "file=o.epd"}));  // one engine
+}
+
+TEST(MatchOpenings, EpdAndFenLinesAreReadAndBadOnesNamed) {
+  const std::string path = test::temp_dir() + "/openings.epd";
+  std::ofstream(path) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - ;c0 \"e4\"\n\n"
+                         "8/8/8/8/8/5k2/8/4K3 w - - 12 40\n";
+  std::vector<std::string> fens;
+  ASSERT_FALSE(read_openings(path, fens));
+  ASSERT_EQ(fens.size(), 2u);
+  EXPECT_EQ(fens[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(fens[1], "8/8/8/8/8/5k2/8/4K3 w - - 12 40");
+  std::ofstream(path) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nnot a fen at all\n";
+  fens.clear();
+  const auto error = read_openings(path, fens);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("line 2"), std::string::npos) << *error;
+}
+
+// A stand-in engine in the shell: answers the handshake, and on `go` does what `on_go` says.
+std::string stand_in(const std::string& name, const std::string& on_go) {
+  const std::string path = test::temp_dir() + "/" + name;
+  std::ofstream(path) << "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n"
+                         "    uci) echo 'id name "
+                      << name
+                      << "'; echo uciok ;;\n"
+                         "    isready) echo readyok ;;\n"
+                         "    go*) "
+                      << on_go
+                      << " ;;\n"
+                         "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(path.c_str(), 0755);
+  return path;
+}
+
+std::string openings_file() {
+  const std::string path = test::temp_dir() + "/match_openings.epd";
+  std::ofstream(path) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"
+                         "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n"
+                         "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq -\n";
+  return path;
+}
+
+// The games of a PGN, each replayed with core's rules: every move legal, and the last position
+// agrees with the termination the runner gave.
+void check_games(const std::string& pgn_path, int expected_games) {
+  std::ifstream in(pgn_path);
+  book::PgnReader reader(in);
+  int games = 0;
+  book::PgnGame game;
+  for (std::string reason; reader.next(game, reason) != book::PgnReader::Status::kEnd;) {
+    ASSERT_TRUE(reason.empty()) << reason;
+    ++games;
+    std::vector<std::string> moves;
+    const auto error =
+        book::replay(game, [&](const core::Position& pos, core::Move m, int, bool main_line, int) {
+          if (main_line) moves.push_back(pos.to_uci(m));
+        });
+    ASSERT_FALSE(error) << *error;
+    core::Game played;
+    ASSERT_FALSE(played.set_fen(game.tag("FEN").empty() ? core::Position::kStartFen : game.tag("FEN")));
+    ASSERT_FALSE(played.play(moves));
+    const core::Position& last = played.position();
+    const int plies = int(moves.size());
+    const std::string termination = game.tag("TerminationDetails"), result = game.result;
+    EXPECT_EQ(game.tag("Termination"),
+              termination.find("adjudicated") != std::string::npos ? "adjudication" : "normal");
+    EXPECT_EQ(game.tag("PlyCount"), std::to_string(moves.size()));
+    EXPECT_EQ(game.tag("Result"), result);
+    if (termination.find("mates") != std::string::npos) {
+      EXPECT_TRUE(last.in_check() && core::MoveList<core::LEGAL>(last).size() == 0) << termination;
+      EXPECT_EQ(result, last.side_to_move() == core::WHITE ? "0-1" : "1-0");
+    } else if (termination == "stalemate") {
+      EXPECT_TRUE(!last.in_check() && core::MoveList<core::LEGAL>(last).size() == 0);
+    } else if (termination == "insufficient material") {
+      EXPECT_TRUE(last.has_insufficient_material());
+      EXPECT_EQ(result, "1/2-1/2");
+    } else if (termination == "fifty-move rule" || termination == "threefold repetition") {
+      EXPECT_TRUE(last.is_draw(0)) << termination;
+    } else {
+      EXPECT_TRUE(termination == "adjudicated draw" || termination.find("resigns") != std::string::npos)
+          << termination;
+      EXPECT_FALSE(last.is_draw(0)) << termination;
+    }
+    EXPECT_GT(plies, 0) << termination;
+  }
+  EXPECT_EQ(games, expected_games);
+}
+
+MatchOptions two_engines(const std::string& a, const std::string& b) {
+  MatchOptions o;
+  o.engines[0].cmd = a;
+  o.engines[0].name = "first";
+  o.engines[1].cmd = b;
+  o.engines[1].name = "second";
+  o.openings_file = openings_file();
+  o.games_per_round = 2;
+  o.repeat = true;
+  o.rating_interval = 0;
+  return o;
+}
+
+// The engine against itself at 1,000 nodes a move: whole games by the rules, both colours of
+// each opening, the same openings in the same order for the same seed.
+TEST(MatchGames, TheEngineAgainstItselfPlaysWholeLegalGames) {
+  MatchOptions o = two_engines(VBLITZ_BINARY, VBLITZ_BINARY);
+  for (Limit& l : o.limits) l.nodes = 1000;
+  o.rounds = 3;
+  o.concurrency = 2;
+  o.random_order = true;
+  o.seed = 5;
+  o.adjudication.draw = true;
+  o.adjudication.draw_move_number = 30;
+  o.adjudication.draw_move_count = 6;
+  o.adjudication.draw_score = 15;
+  o.pgn_file = test::temp_dir() + "/self.pgn";
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 6);
+  EXPECT_EQ(summary->wins + summary->losses + summary->draws, 6);
+  EXPECT_EQ(summary->pairs[0] + summary->pairs[1] + summary->pairs[2] + summary->pairs[3] + summary->pairs[4],
+            3);
+  EXPECT_EQ(summary->failures, 0);
+  EXPECT_NE(out.str().find("Games: 6, Wins: "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Ptnml(0-2): ["), std::string::npos) << out.str();
+  check_games(o.pgn_file, 6);
+}
+
+// A side that crashes, hangs past its clock, plays an illegal move or answers late loses the
+// game; with -recover the match goes on with a restarted engine, without it the match ends
+// with the reason.
+TEST(MatchGames, EnginesThatFailLoseTheirGamesAndTheMatchGoesOn) {
+  struct Case {
+    const char* name;
+    const char* on_go;
+    bool clock;
+    const char* termination;      // in the runner's output
+    const char* pgn_termination;  // the PGN's Termination tag (perf/soak_summary.py reads it)
+  };
+  const Case cases[] = {
+      {"crashes", "exit 3", true, "exits (crashed)", "abandoned"},
+      {"illegal", "echo 'bestmove e2e5'", true, "makes an illegal move", "illegal move"},
+      {"slow", "sleep 0.6; echo 'bestmove e7e5'", true, "Black loses on time}", "time forfeit"},
+      {"silent", ":", true, "loses on time (no answer)", "time forfeit"},
+      {"hangs", ":", false, "does not answer (hung)", "stalled connection"}};
+  for (const Case& c : cases) {
+    MatchOptions o = two_engines(VBLITZ_BINARY, stand_in(c.name, c.on_go));
+    for (Limit& l : o.limits) {
+      if (c.clock)
+        l.clock = true, l.base_ms = 300, l.increment_ms = 0;
+      else
+        l.nodes = 500;
+    }
+    o.rounds = 2;
+    o.recover = true;
+    o.hang_ms = 2000;  // the slow side's answer (at 0.6 s) comes well before its game is given up
+    o.pgn_file = test::temp_dir() + "/" + c.name + ".pgn";
+    std::ostringstream out;
+    std::string error;
+    const auto summary = run_match(o, out, &error);
+    ASSERT_TRUE(summary) << c.name << ": " << error;
+    EXPECT_EQ(summary->games, 4) << out.str();
+    EXPECT_EQ(summary->wins, 4) << c.name << ":\n" << out.str();
+    EXPECT_NE(out.str().find(c.termination), std::string::npos) << c.name << ":\n" << out.str();
+    std::ifstream pgn(o.pgn_file);
+    std::stringstream text;
+    text << pgn.rdbuf();
+    EXPECT_NE(text.str().find(std::string("[Termination \"") + c.pgn_termination + "\"]"), std::string::npos)
+        << c.name << ":\n"
+        << text.str();
+    o.recover = false;
+    error.clear();
+    if (std::string(c.name) == "crashes" || std::string(c.name) == "illegal") {
+      EXPECT_FALSE(run_match(o, out, &error)) << c.name;
+      EXPECT_NE(error.find("second"), std::string::npos) << error;
+    }
+  }
+  // An engine that cannot start ends the match with a message.
+  MatchOptions o = two_engines(VBLITZ_BINARY, "/nonexistent/engine");
+  for (Limit& l : o.limits) l.nodes = 100;
+  std::ostringstream out;
+  std::string error;
+  EXPECT_FALSE(run_match(o, out, &error));
+  EXPECT_NE(error.find("second"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace vblitz::match
