@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <optional>
@@ -53,6 +54,17 @@ inline std::string quote(std::string_view text, size_t max = 80) {
   }
   if (taken < text.size()) return r + "...' (" + std::to_string(text.size()) + " bytes)";
   return r + "'";
+}
+
+// The whole of `text` as a finite decimal number in [lo, hi]; nullopt for anything else ("",
+// "nan", "inf", "0.5abc", out of range), as command-line flags want.
+inline std::optional<double> parse_double(const std::string& text, double lo, double hi) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (*end != '\0' || errno == ERANGE || !std::isfinite(v) || v < lo || v > hi) return std::nullopt;
+  return v;
 }
 
 // Reads a command's arguments of the form FIRST --flag value --flag value ...: FIRST (which may

@@ -27,14 +27,6 @@ namespace {
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
-bool parse_double(const std::string& text, double& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  errno = 0;
-  out = std::strtod(text.c_str(), &end);
-  return *end == '\0' && errno != ERANGE && std::isfinite(out);
-}
-
 std::optional<std::string> parse_int(const std::string& key, const std::string& text, long lo, long hi,
                                      long& out) {
   const auto v = core::parse_long(text, lo, hi);
@@ -58,14 +50,14 @@ std::optional<std::string> parse_time_control(const std::string& text, Limit& li
     return std::nullopt;
   }
   const size_t plus = text.find('+');
-  double base = 0, increment = 0;
-  if (!parse_double(text.substr(0, plus), base) ||
-      (plus != std::string::npos && !parse_double(text.substr(plus + 1), increment)) || base <= 0 ||
-      increment < 0 || base > 1e7 || increment > 1e6)
+  const auto base = core::parse_double(text.substr(0, plus), 0, 1e7);
+  const auto increment = plus == std::string::npos ? std::optional<double>(0)
+                                                   : core::parse_double(text.substr(plus + 1), 0, 1e6);
+  if (!base || !increment || *base <= 0)
     return "tc takes inf, SECONDS or SECONDS+INCREMENT (e.g. 10+0.1), not " + core::quote(text);
   limit.clock = true;
-  limit.base_ms = std::llround(base * 1000);
-  limit.increment_ms = std::llround(increment * 1000);
+  limit.base_ms = std::llround(*base * 1000);
+  limit.increment_ms = std::llround(*increment * 1000);
   return std::nullopt;
 }
 
@@ -203,12 +195,13 @@ std::optional<std::string> parse_arguments(const std::vector<std::string>& args,
       if (auto e = take_key_values(args, i, flag, kv)) return e;
       Sprt s;
       for (const auto& [k, v] : kv) {
-        double d = 0;
         if (k == "model") {
           if (v != "logistic") return "-sprt model " + core::quote(v) + ": only logistic is computed";
           continue;
         }
-        if (!parse_double(v, d)) return "-sprt " + k + " takes a number, not " + core::quote(v);
+        const auto number = core::parse_double(v, -1e4, 1e4);
+        if (!number) return "-sprt " + k + " takes a number, not " + core::quote(v);
+        const double d = *number;
         if (k == "elo0")
           s.elo0 = d;
         else if (k == "elo1")

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <ostream>
 #include <utility>
 
@@ -108,6 +109,7 @@ int convert(bool pack, std::vector<std::string> args, std::ostream& out, std::os
     return std::chrono::duration<double>(now - std::exchange(started, now)).count();
   };
   if (auto error = read_packed({args.begin() + 1, args.end()}, records)) return err << *error << '\n', 1;
+  if (records.empty()) return err << "no records to " << (pack ? "pack" : "unpack") << '\n', 1;
   const double read_seconds = seconds_since();
   out << "read " << records.size() << " records in " << std::fixed << std::setprecision(3) << read_seconds
       << " s (" << std::setprecision(0) << double(records.size()) / std::max(read_seconds, 1e-9)
@@ -142,17 +144,18 @@ int prepare(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   for (size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--validation" || args[i] == "--seed") {
       if (i + 1 == args.size()) return err << args[i] << " needs a value\n", 2;
-      try {
-        if (args[i] == "--validation")
-          validation = std::stod(args[++i]);
-        else if (args[i + 1].find_first_not_of("0123456789") == std::string::npos)
-          seed = std::stoull(args[++i]);
-        else
-          throw std::invalid_argument("seed");
-      } catch (...) {
-        return err << "bad value for " << args[i - 1] << ": '" << args[i] << "'\n", 2;
+      const std::string& flag = args[i];
+      const std::string& value = args[++i];
+      if (flag == "--validation") {
+        const auto fraction = core::parse_double(value, 0, 1);
+        if (!fraction || *fraction >= 1)
+          return err << "--validation takes a fraction in [0, 1), not " << core::quote(value) << '\n', 2;
+        validation = *fraction;
+      } else {
+        const auto number = core::parse_long(value, 0, std::numeric_limits<long>::max());
+        if (!number) return err << "--seed takes a whole number, not " << core::quote(value) << '\n', 2;
+        seed = uint64_t(*number);
       }
-      if (validation < 0 || validation >= 1) return err << "--validation takes a fraction in [0, 1)\n", 2;
     } else {
       inputs.push_back(args[i]);
     }
@@ -254,7 +257,11 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
       }
       if (!in.read(bytes.data(), std::streamsize(bytes.size())))
         return "cannot read " + core::quote(path) + ": it changed while read";
+      const size_t first = out.size();
       if (auto error = decode_chain(bytes, out)) return core::quote(path) + ", " + *error;
+      for (size_t r = first; r < out.size(); ++r)
+        if (auto error = out[r].check_position())
+          return core::quote(path) + ", record " + std::to_string(r - first) + " of the chain: " + *error;
       continue;
     }
     if (size % PackedPosition::kBytes)
@@ -273,7 +280,9 @@ std::optional<std::string> read_packed(const std::vector<std::string>& paths,
       PackedPosition p;
       if (!in.read(reinterpret_cast<char*>(p.bytes.data()), PackedPosition::kBytes))
         return "cannot read " + core::quote(path) + ": it changed while read";
-      if (auto error = p.check()) return core::quote(path) + ", record " + std::to_string(r) + ": " + *error;
+      if (auto error = p.check_position())
+        return core::quote(path) + ", record " + std::to_string(r) + " (byte " +
+               std::to_string(r * PackedPosition::kBytes) + "): " + *error;
       out.push_back(p);
     }
   }
@@ -362,6 +371,10 @@ int run_data_command(const std::vector<std::string>& args, std::ostream& out, st
     return err << "unknown data command '" << verb << "'\n" << kUsage << '\n', 2;
   std::vector<PackedPosition> records;
   if (auto error = read_packed(rest, records)) return err << *error << '\n', 1;
+  if (records.empty())
+    return err << "no records in " << core::quote(rest[0]) << (rest.size() > 1 ? " and the rest" : "")
+               << '\n',
+           1;
   if (verb == "stats")
     print_stats(records, out);
   else

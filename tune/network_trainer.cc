@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <ostream>
 
 #include "core/file.h"
@@ -420,14 +421,10 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
     if (i + 1 >= args.size()) return args[i] + " needs a value";
     const std::string& flag = args[i];
     const std::string& value = args[i + 1];
-    double v = 0;
-    try {
-      size_t used = 0;
-      v = std::stod(value, &used);
-      if (used != value.size()) v = std::nan("");
-    } catch (...) {
-      v = std::nan("");
-    }
+    // NaN (no comparison holds) for anything but a whole finite number.
+    const double v =
+        core::parse_double(value, -std::numeric_limits<double>::max(), std::numeric_limits<double>::max())
+            .value_or(std::nan(""));
     auto whole = [&](double lo, double hi) { return v == std::floor(v) && v >= lo && v <= hi; };
     if (flag == "--out")
       o.out_path = value;
@@ -479,8 +476,11 @@ std::optional<std::string> parse_train_args(const std::vector<std::string>& args
 int run_train(const TrainOptions& o, std::ostream& log) {
   std::vector<PackedPosition> train, validation;
   if (auto error = read_packed({o.data_path}, train)) return log << *error << '\n', 1;
-  if (!o.validation_path.empty())
+  if (!o.validation_path.empty()) {
     if (auto error = read_packed({o.validation_path}, validation)) return log << *error << '\n', 1;
+    if (validation.empty())
+      return log << "no validation positions in " << core::quote(o.validation_path) << '\n', 1;
+  }
   if (o.limit && train.size() > o.limit) train.resize(o.limit);
   if (train.empty()) return log << "no training positions in '" << o.data_path << "'\n", 1;
   if (train.size() > UINT32_MAX) return log << "more than 2^32 training positions: split the data\n", 1;

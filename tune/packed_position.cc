@@ -95,6 +95,57 @@ std::optional<std::string> PackedPosition::check() const {
   return std::nullopt;
 }
 
+std::optional<std::string> PackedPosition::check_position() const {
+  if (auto error = check()) return error;
+  // The checks core's FEN reader makes, without building a position: this runs for every
+  // record the data commands read.
+  const uint64_t occupied_squares = occupied();
+  core::Piece board[64];
+  std::fill(board, board + 64, core::NO_PIECE);
+  int men[2] = {0, 0}, pawns[2] = {0, 0};
+  int i = 0;
+  for (uint64_t b = occupied_squares; b; b &= b - 1, ++i) {
+    const core::Square sq = core::Square(core::lsb(b));
+    const core::Piece pc = piece(i);
+    board[sq] = pc;
+    ++men[core::color_of(pc)];
+    if (core::type_of(pc) == core::PAWN) {
+      ++pawns[core::color_of(pc)];
+      if (core::rank_of(sq) == core::RANK_1 || core::rank_of(sq) == core::RANK_8)
+        return "pawn on the first or last rank";
+    }
+  }
+  if (men[0] > 16 || men[1] > 16 || pawns[0] > 8 || pawns[1] > 8)
+    return "more than 16 pieces or 8 pawns of one colour";
+  const core::Color us = side_to_move(), them = ~us;
+  if (const int ep = ep_square(); ep < 64) {
+    const int push = us == core::WHITE ? 8 : -8;  // one rank forward for the side to move
+    if (core::relative_rank(us, core::Square(ep)) != core::RANK_6 || board[ep] != core::NO_PIECE ||
+        board[ep - push] != core::make_piece(them, core::PAWN) || board[ep + push] != core::NO_PIECE)
+      return std::string("en passant square ") + char('a' + ep % 8) + char('1' + ep / 8) +
+             " is impossible: no pawn can just have passed it";
+  }
+  const uint8_t rights = castling_rights();
+  for (const core::Color c : {core::WHITE, core::BLACK}) {
+    const int back = c == core::WHITE ? 0 : 56;
+    int king = -1;
+    for (int f = 0; f < 8; ++f)
+      if (board[back + f] == core::make_piece(c, core::KING)) king = f;
+    const core::CastlingRights sides[2] = {c == core::WHITE ? core::WHITE_OO : core::BLACK_OO,
+                                           c == core::WHITE ? core::WHITE_OOO : core::BLACK_OOO};
+    for (int side = 0; side < 2; ++side) {
+      if (!(rights & sides[side])) continue;
+      bool rook = false;
+      for (int f = side == 0 ? king + 1 : 0; king >= 0 && f < (side == 0 ? 8 : king); ++f)
+        rook |= board[back + f] == core::make_piece(c, core::ROOK);
+      if (!rook)
+        return std::string(c == core::WHITE ? "White" : "Black") + " may castle " +
+               (side == 0 ? "short" : "long") + " without a king on its first rank and a rook beside it";
+    }
+  }
+  return std::nullopt;
+}
+
 std::string PackedPosition::text_line() const {
   static const char* const kResults[] = {"0-1", "1/2-1/2", "1-0"};
   return fen() + " | " + std::to_string(white_score()) + " | " + kResults[std::min<int>(bytes[28], 2)];

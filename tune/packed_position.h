@@ -36,9 +36,15 @@ struct PackedPosition {
 
   // The record as a FEN (standard castling letters).
   std::string fen() const;
-  // A record is well formed when its pieces, counts, result and side to move make sense;
-  // returns the reason when not.
+  // A record is well formed when its fields can be decoded: pieces, counts, result and side to
+  // move make sense; returns the reason when not. The game-chain format stores any well-formed
+  // record, so this is all its codec asks.
   std::optional<std::string> check() const;
+  // Well formed and a position core's FEN reader takes: at most 16 men and 8 pawns a side, no
+  // pawn on the first or last rank, an en passant square a pawn can just have passed, castling
+  // rights with the king on its first rank and a rook on that side. What the data commands
+  // (read_packed) ask of every record they read.
+  std::optional<std::string> check_position() const;
   // One text line: "FEN | white score | result" with the result 1-0, 1/2-1/2 or 0-1.
   std::string text_line() const;
   // The key that identifies the position for de-duplication (board and side to move).

@@ -230,14 +230,9 @@ std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args,
         } else if (flag == "--seed" && (v = number(0, std::numeric_limits<long>::max()))) {
           o.seed = uint64_t(*v);
         } else if (flag == "--r-end") {
-          try {
-            size_t used = 0;
-            o.r_end = std::stod(value, &used);
-            if (used != value.size() || !(o.r_end > 0 && o.r_end < 1))
-              return "bad argument --r-end " + core::quote(value);
-          } catch (...) {
-            return "bad argument --r-end " + core::quote(value);
-          }
+          const auto r_end = core::parse_double(value, 0, 1);
+          if (!r_end || !(*r_end > 0 && *r_end < 1)) return "bad argument --r-end " + core::quote(value);
+          o.r_end = *r_end;
         } else if (flag == "--params") {
           o.only.clear();
           std::istringstream names(value);

@@ -206,6 +206,16 @@ tune::TrainOptions small_training(const std::string& name, int epochs) {
   return o;
 }
 
+// An empty validation file is refused (before, it trained and reported a validation loss of 0).
+TEST(NetworkTrainer, AnEmptyValidationFileIsRefused) {
+  tune::TrainOptions o = small_training("vblitz_no_validation", 1);
+  o.validation_path = temp_dir() + "/empty_validation.vbd";
+  std::ofstream(o.validation_path, std::ios::binary).flush();
+  std::ostringstream log;
+  EXPECT_EQ(tune::run_train(o, log), 1);
+  EXPECT_NE(log.str().find("no validation positions"), std::string::npos) << log.str();
+}
+
 TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
   std::vector<tune::PackedPosition> records;
   ASSERT_FALSE(tune::read_packed({small_data_dir()}, records));

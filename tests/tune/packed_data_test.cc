@@ -48,6 +48,90 @@ TEST(PackedPosition, RoundTripsEveryStandardSuitePosition) {
   EXPECT_TRUE(bad.check());  // no kings
 }
 
+// A record is accepted exactly when core's FEN reader accepts the position it stands for: every
+// suite position with every en passant square and castling right set in its record (the
+// mutations hit real positions, so some are possible and most are not).
+TEST(PackedPosition, CheckAgreesWithCoresFenReaderOnEnPassantAndCastling) {
+  int accepted = 0, refused = 0;
+  for (const std::string& fen : suite_fens()) {
+    core::Game game;
+    ASSERT_FALSE(game.set_fen(fen));
+    if (game.position().is_chess960()) continue;
+    const auto packed = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw);
+    std::vector<int> eps = {64};
+    for (int ep = int(game.position().key() % 3); ep < 64; ep += 3) eps.push_back(ep);
+    for (const int ep : eps) {
+      for (const int rights : {int(packed.castling_rights()), 0, 5, 10, 15}) {
+        tune::PackedPosition p = packed;
+        p.bytes[30] = uint8_t(ep);
+        p.bytes[29] = uint8_t((p.bytes[29] & 1) | (rights << 1));
+        core::Game check;
+        const bool core_accepts = !check.set_fen(p.fen());
+        EXPECT_EQ(!p.check_position(), core_accepts)
+            << p.fen() << (p.check_position() ? ": " + *p.check_position() : "");
+        (core_accepts ? accepted : refused) += 1;
+      }
+    }
+  }
+  EXPECT_GT(accepted, 300);
+  EXPECT_GT(refused, 3000);
+  // The case: e3 with White to move (before, `data export` wrote it as a FEN that
+  // `position fen` refused).
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"));
+  tune::PackedPosition p = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw);
+  p.bytes[30] = 20;         // e3
+  EXPECT_FALSE(p.check());  // well formed: a game chain may store it
+  ASSERT_TRUE(p.check_position());
+  EXPECT_NE(p.check_position()->find("en passant square e3"), std::string::npos) << *p.check_position();
+}
+
+// Empty inputs and malformed numbers are refused with a message naming them; a bad record is
+// named with its file, index and byte offset.
+TEST(DataCommand, RefusesEmptyInputsBadNumbersAndBadRecords) {
+  const std::string empty = temp_dir() + "/empty.vbd";
+  std::ofstream(empty, std::ios::binary).flush();
+  std::ostringstream out, err;
+  EXPECT_EQ(tune::run_data_command({"stats", empty}, out, err), 1);
+  EXPECT_NE(err.str().find("no records"), std::string::npos) << err.str();
+  for (const char* verb : {"export", "unpack"}) {
+    err.str("");
+    std::vector<std::string> args = {verb};
+    if (std::string(verb) == "unpack") args.push_back(temp_dir() + "/out.vbd");
+    args.push_back(empty);
+    EXPECT_EQ(tune::run_data_command(args, out, err), 1) << verb;
+    EXPECT_NE(err.str().find("no records"), std::string::npos) << verb << ": " << err.str();
+  }
+  for (const char* bad : {"nan", "inf", "0.5abc", "-0.1", "1", "", " 0.1"}) {
+    err.str("");
+    EXPECT_EQ(tune::run_data_command({"prepare", temp_dir() + "/p", empty, "--validation", bad}, out, err), 2)
+        << bad;
+    EXPECT_NE(err.str().find("--validation"), std::string::npos) << bad << ": " << err.str();
+  }
+  for (const char* bad : {"abc", "-1", "1.5", "99999999999999999999999"}) {
+    err.str("");
+    EXPECT_EQ(tune::run_data_command({"prepare", temp_dir() + "/p", empty, "--seed", bad}, out, err), 2)
+        << bad;
+    EXPECT_NE(err.str().find("--seed takes a whole number"), std::string::npos) << bad << ": " << err.str();
+  }
+  // A record whose en passant square no pawn can have passed, second in its file.
+  core::Game game;
+  ASSERT_FALSE(game.set_fen("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"));
+  tune::PackedPosition good = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw),
+                       bad = good;
+  bad.bytes[30] = 20;  // e3, White to move
+  const std::string file = temp_dir() + "/bad_ep.vbd";
+  {
+    std::ofstream f(file, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(good.bytes.data()), 32);
+    f.write(reinterpret_cast<const char*>(bad.bytes.data()), 32);
+  }
+  err.str("");
+  EXPECT_EQ(tune::run_data_command({"export", file}, out, err), 1);
+  EXPECT_NE(err.str().find("record 1 (byte 32): en passant square e3 is impossible"), std::string::npos)
+      << err.str();
+}
+
 tune::DatagenOptions packed_run(const std::string& name) {
   tune::DatagenOptions o;
   o.out_path = temp_dir() + "/" + name;
