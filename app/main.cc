@@ -105,7 +105,7 @@ void print_help() {
          "  --help, --version\n\n"
          "commands:\n"
          "  perft DEPTH [FEN]                    move-generation count by root move\n"
-         "  bench [DEPTH [THREADS]] [--json F]   fixed search; 'Nodes searched' is the signature\n"
+         "  bench [DEPTH [THREADS [HASH]]] [--json F]  fixed search; 'Nodes searched' is the signature\n"
          "  speedtest [THREADS [HASH [SECONDS]]] [--json F]\n"
          "                                       the whole machine searching games as in play\n"
          "  sweep [bench|speedtest] [--rounds N] [--depth D] [--threads T] [--seconds S] [--json F]\n"

@@ -42,14 +42,21 @@ int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err
 
 int bench(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
           std::ostream& out, std::ostream& err) {
-  long depth = uci::kDefaultBenchDepth, threads = 1;
-  if (args.size() > 2 || (args.size() > 0 && !uci::parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
-      (args.size() > 1 && !uci::parse_int(args[1], 1, kMaxThreads, threads))) {
+  long depth = uci::kDefaultBenchDepth, threads = 1, hash = 0;
+  const long max_hash = long(std::min<size_t>(search::physical_memory_megabytes() - 1, 1 << 20));
+  if (args.size() > 3 || (args.size() > 0 && !uci::parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
+      (args.size() > 1 && !uci::parse_int(args[1], 1, kMaxThreads, threads)) ||
+      (args.size() > 2 && !uci::parse_int(args[2], 1, max_hash, hash))) {
     err << "usage: vblitz bench [depth 1-" << search::kMaxPly - 1 << " [threads 1-" << kMaxThreads
-        << "]] [--json FILE]\n";
+        << " [hash MB 1-" << max_hash << "]]] [--json FILE]\n";
     return 2;
   }
   search::TranspositionTable tt;
+  // The default table unless a size is given (scaling runs give one sized for the threads).
+  if (hash && !tt.resize(size_t(hash))) {
+    err << "bench: not enough memory for a " << hash << " MB table\n";
+    return 1;
+  }
   search::ThreadPool pool(tt, options);
   pool.resize(int(threads));
   search::ClusterSearch search(tt, pool);

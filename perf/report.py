@@ -2,7 +2,9 @@
 """One self-contained HTML page from VBlitz's JSON results (`vblitz bench|speedtest|sweep --json`,
 docs/result.schema.json), machines side by side: what each machine is (CPU, topology, build),
 nodes per second against threads with the ideal-scaling line, the vector/scalar ratio per SIMD
-target, and the speedtest's spread. Inline SVG, no script and nothing fetched.
+target, the speedtest's spread, and perf/scaling.sh's runs (scaling.json: nodes per second, time
+to a depth and self-play positions per second against threads). Inline SVG, no script and
+nothing fetched.
 
 Each RESULTS argument is a directory of JSON files (or one file) for one machine, optionally
 named: NAME=DIR. Unnamed sets are named by their CPU model and hardware threads.
@@ -31,7 +33,7 @@ def load_set(arg):
     for p in paths:
         with open(p) as f:
             doc = json.load(f)
-        if isinstance(doc, dict) and str(doc.get("schema", "")).startswith("vblitz-result/"):
+        if isinstance(doc, dict) and str(doc.get("schema", "")).startswith(("vblitz-result/", "vblitz-scaling/")):
             docs.append(doc)
     if not docs:
         sys.exit(f"report.py: no VBlitz results in {path}")
@@ -58,6 +60,8 @@ def figures(docs):
     has it), and vector/scalar ratios by (eval, target, kernels)."""
     nps, speed_runs, ratios = {}, {}, {}
     for d in docs:
+        if "kind" not in d:  # scaling.json: scaling_rows() reads it
+            continue
         kind, s = d["kind"], d["settings"]
         if kind in ("bench", "speedtest"):
             f = d[kind]
@@ -72,6 +76,55 @@ def figures(docs):
                     ratios[(s["eval_mode"], r["simd_target"], r["kernels"])] = r["ratio_to_scalar"]
     medians = {k: statistics.median(v) for k, v in nps.items()}
     return medians, speed_runs, ratios
+
+
+def scaling_runs(docs):
+    """perf/scaling.sh's rows of one machine (the newest scaling.json), by thread count."""
+    found = sorted((d for d in docs if str(d.get("schema", "")).startswith("vblitz-scaling/")), key=lambda d: d["date"])
+    return (found[-1]["settings"], found[-1]["runs"]) if found else (None, [])
+
+
+def speedup_svg(sets_docs):
+    """Each scaling figure's ratio to one thread's against threads (time to depth inverted, so
+    higher is better everywhere), with the ideal diagonal dashed."""
+    lines = []
+    for name, docs in sets_docs:
+        _, runs = scaling_runs(docs)
+        if not runs or runs[0]["threads"] != 1:
+            continue
+        first = runs[0]
+        for label, value in (("speedtest nodes/s", lambda r: r["speedtest_nodes_per_second"] / first["speedtest_nodes_per_second"]),
+                             ("time to depth (1 thread's / this)", lambda r: first["bench_time_ms"] / max(r["bench_time_ms"], 1)),
+                             ("datagen positions/s", lambda r: r["datagen_positions_per_second"] / first["datagen_positions_per_second"])):
+            lines.append((f"{name}: {label}", COLORS[len(lines) % len(COLORS)], [(r["threads"], value(r)) for r in runs]))
+    if not lines:
+        return "<p>No scaling runs (perf/scaling.sh).</p>"
+    width, height, left, bottom, top_pad = 640, 340, 60, 40, 20
+    max_t = max(t for _, _, pts in lines for t, _ in pts)
+    max_v = max(max(max(v for _, v in pts) for _, _, pts in lines), max_t)
+    sx = lambda t: left + (t - 1) / max(max_t - 1, 1) * (width - left - 20)  # noqa: E731
+    sy = lambda v: height - bottom - v / max_v * (height - bottom - top_pad)  # noqa: E731
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 18 * len(lines)}" '
+           f'font-family="sans-serif" font-size="11" role="img">',
+           f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" y2="{height - bottom}" stroke="#000"/>',
+           f'<line x1="{left}" y1="{top_pad}" x2="{left}" y2="{height - bottom}" stroke="#000"/>',
+           f'<text x="{(width + left) / 2}" y="{height - 8}" text-anchor="middle">threads</text>',
+           f'<text x="12" y="{top_pad - 6}">x one thread</text>',
+           f'<polyline points="{sx(1):.1f},{sy(1):.1f} {sx(max_t):.1f},{sy(max_t):.1f}" fill="none" stroke="#888" '
+           'stroke-dasharray="4 3"/>']
+    for k in range(5):
+        v = max_v * k / 4
+        out.append(f'<text x="{left - 6}" y="{sy(v) + 4:.1f}" text-anchor="end">{v:.1f}</text>')
+    for t in sorted({t for _, _, pts in lines for t, _ in pts}):
+        out.append(f'<text x="{sx(t):.1f}" y="{height - bottom + 14}" text-anchor="middle">{t}</text>')
+    for n, (label, color, pts) in enumerate(lines):
+        poly = " ".join(f"{sx(t):.1f},{sy(v):.1f}" for t, v in pts)
+        out.append(f'<polyline points="{poly}" fill="none" stroke="{color}" stroke-width="2"/>')
+        y = height + 14 + 18 * n
+        out.append(f'<rect x="{left}" y="{y - 9}" width="12" height="10" fill="{color}"/>')
+        out.append(f'<text x="{left + 18}" y="{y}">{html.escape(label)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
 
 
 def figure(name, what, key, text):
@@ -150,6 +203,17 @@ def ratio_svg(sets):
 def page(sets_docs):
     sets = [(name, figures(docs)) for name, docs in sets_docs]
     rows = []
+    scaling_rows = []
+    for name, docs in sets_docs:
+        settings, runs = scaling_runs(docs)
+        for r in runs:
+            t, depth = r["threads"], settings["bench_depth"]
+            scaling_rows.append(
+                f"<tr><td>{html.escape(name)}</td><td>{t}</td><td>{r['hash_mb']}</td>"
+                f"<td>{figure(name, 'scaling_nps', t, r['speedtest_nodes_per_second'])}</td>"
+                f"<td>{figure(name, 'scaling_depth_ms', f'{depth}/{t}', r['bench_time_ms'])}</td>"
+                f"<td>{figure(name, 'scaling_depth_nodes', f'{depth}/{t}', r['bench_nodes'])}</td>"
+                f"<td>{figure(name, 'scaling_datagen', t, r['datagen_positions_per_second'])}</td></tr>")
     for name, docs in sets_docs:
         m, b = docs[0]["machine"], docs[0]["build"]
         rows.append(
@@ -201,6 +265,10 @@ def page(sets_docs):
 <h2>Vector kernels against their scalar twins</h2>
 {ratio_svg(sets)}
 <table>{head(["set", "evaluation", "SIMD target", "kernels", "ratio to scalar"])}{"".join(ratio_rows)}</table>
+<h2>Scaling with threads (perf/scaling.sh)</h2>
+{speedup_svg(sets_docs)}
+<table>{head(["set", "threads", "table MB", "speedtest nodes/s", "bench: ms to depth", "nodes to depth",
+        "datagen positions/s"])}{"".join(scaling_rows)}</table>
 <h2>Speedtest spread</h2>
 <table>{head(["set", "evaluation", "threads", "runs", "lowest", "median", "highest", "spread",
         "nodes/CPU-s (median)", "CPU spread"])}{"".join(spread_rows)}</table>

@@ -37,12 +37,15 @@ def check(ok, what):
 
 def expected(name, directory):
     """The figures the page must show for one set, straight from its JSON files."""
-    runs, cpu_runs, out = {}, {}, {}
+    runs, cpu_runs, out, scaling = {}, {}, {}, []
     for path in glob.glob(os.path.join(directory, "**", "*.json"), recursive=True):
         with open(path) as f:
             d = json.load(f)
         s = d["settings"]
         out[f"{name}|hardware_threads|"] = str(d["machine"]["hardware_threads"])
+        if d["schema"].startswith("vblitz-scaling/"):
+            scaling.append(d)
+            continue
         if d["kind"] in ("bench", "speedtest"):
             runs.setdefault((d["kind"], s["eval_mode"], s["threads"]), []).append(d[d["kind"]]["nodes_per_second"])
             if d["kind"] == "speedtest" and "nodes_per_cpu_second" in d["speedtest"]:
@@ -57,6 +60,14 @@ def expected(name, directory):
         if kind == "speedtest":
             spread = (max(values) - min(values)) / statistics.median(values) * 100
             out[f"{name}|spread|{ev}/{t}"] = f"{spread:.1f}%"
+    for d in sorted(scaling, key=lambda d: d["date"])[-1:]:  # the newest scaling run
+        depth = d["settings"]["bench_depth"]
+        for r in d["runs"]:
+            t = r["threads"]
+            out[f"{name}|scaling_nps|{t}"] = str(r["speedtest_nodes_per_second"])
+            out[f"{name}|scaling_depth_ms|{depth}/{t}"] = str(r["bench_time_ms"])
+            out[f"{name}|scaling_depth_nodes|{depth}/{t}"] = str(r["bench_nodes"])
+            out[f"{name}|scaling_datagen|{t}"] = str(r["datagen_positions_per_second"])
     for (ev, t), values in cpu_runs.items():
         med = statistics.median(values)
         out[f"{name}|cpu_nps|{ev}/{t}"] = f"{med:.0f}"
