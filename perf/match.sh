@@ -25,6 +25,9 @@
 #                       (the carry-over of a level's budget to a new network, docs/strength.md);
 #                       games with UCI_Elo are adjudicated as clock games are
 #   --pgn FILE          write the games there
+#   --ledger FILE       where the finished match's record goes (default perf/ledger.jsonl;
+#                       docs/strength.md's tables are rendered from it: perf/ledger.py)
+#   --no-ledger         record nothing
 #   --dry-run           print the command, run nothing
 #   -- ARGS...          passed on to fastchess (e.g. -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 # env: FASTCHESS, the match runner: the project's vblitz-match by default
@@ -37,7 +40,7 @@ die() { echo "match.sh: $*" >&2; exit 2; }
 
 vblitz=$root/build/release/vblitz
 nodes="" tc="" rounds="" srand=1 openings=$here/data/openings.epd hash="" concurrency=2 elo=""
-pgn="" dry_run=0
+pgn="" dry_run=0 ledger=$here/ledger.jsonl
 positional=() extra=()
 while (($#)); do
   case $1 in
@@ -52,6 +55,8 @@ while (($#)); do
     --elo) elo=${2:?--elo needs a rating}; shift ;;
     --pgn) pgn=${2:?--pgn needs a file}; shift ;;
     --dry-run) dry_run=1 ;;
+    --ledger) ledger=${2:?--ledger needs a file}; shift ;;
+    --no-ledger) ledger="" ;;
     --) shift; extra=("$@"); break ;;
     -*) die "unknown option $1 (see the usage at the top of perf/match.sh)" ;;
     *) positional+=("$1") ;;
@@ -138,4 +143,41 @@ printf '\n'
 ((dry_run)) && exit 0
 [[ -x $runner ]] || die "no match runner $runner (build vblitz-match, or set FASTCHESS)"
 [[ -x $vblitz || $mode == builds ]] || die "no executable $vblitz (build it, or give --vblitz)"
-exec "${cmd[@]}"
+
+# The match, its output kept for the ledger.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+"${cmd[@]}" | tee "$log" || status=$?
+[[ -n $ledger && $status == 0 ]] || exit "$status"
+
+# The network a binary plays with (EvalFile when given): `eval` names it.
+network_of() {
+  local binary=$1 file=${2:-}
+  { [[ -n $file ]] && printf 'setoption name EvalFile value %s\n' "$file"; printf 'eval\nquit\n'; } |
+    timeout 60 "$binary" 2>/dev/null | grep -o 'vblitz-[0-9a-f]*' | head -n 1 || true
+}
+signature_of() { timeout 600 "$1" bench 2>/dev/null | sed -n 's/^Nodes searched: //p' | head -n 1 || true; }
+[[ -n $tc ]] && conditions="$tc, one thread and Hash ${hash} each" || conditions="$nodes nodes, Hash ${hash:-16}"
+[[ -n $elo ]] && conditions+=", UCI_Elo $elo"
+case $mode in
+  nets) kind=network engine=$(network_of "$vblitz" "$(realpath "${args[0]}")")
+    opponent=\`$(network_of "$vblitz" "$(realpath "${args[1]}")")\` signature=$(signature_of "$vblitz") note="" ;;
+  builds) kind=search engine=$(network_of "${args[0]}") signature=$(signature_of "${args[0]}")
+    opponent="the build at ${args[1]}" note="the build at ${args[0]}" ;;
+  peer) kind=peer engine=$(network_of "$vblitz") signature=$(signature_of "$vblitz") note=""
+    case ${args[0]} in
+      stockfish) opponent="Stockfish 15.1 (NNUE)" ;;
+      stockfish-classical) opponent='Stockfish 15.1, `Use NNUE` false' ;;
+      ethereal) opponent="Ethereal 12" ;;
+    esac ;;
+  elo) kind=uci_elo engine=$(network_of "$vblitz") signature=$(signature_of "$vblitz") note=""
+    opponent="Stockfish 15.1 at UCI_Elo ${args[0]}" conditions+=", UCI_Elo ${args[0]} each" ;;
+esac
+record=(--kind "$kind" --engine "${engine:-unknown}" --opponent "$opponent" --conditions "$conditions"
+  --openings "$(basename "$openings" .epd)" --srand "$srand")
+[[ -n $signature ]] && record+=(--signature "$signature")
+[[ -n $note ]] && record+=(--engine-note "$note")
+python3 "$here/ledger.py" --ledger "$ledger" add --output "$log" "${record[@]}" ||
+  echo "match.sh: the match was not recorded in $ledger" >&2
+exit "$status"

@@ -50,14 +50,26 @@ refuse unknown-peer "unknown peer" -- peer crafty
 cat > "$dir/fastchess" <<'STAND_IN'
 #!/usr/bin/env bash
 printf '%s\n' "$@" > "$(dirname "$0")/args"
+echo "Elo: 88.74 +/- 300.00, LOS: 70.0 %, DrawRatio: 50.0 %"
+echo "Games: 4, Wins: 2, Losses: 1, Draws: 1, Points: 2.5 (62.50 %)"
+echo "Ptnml(0-2): [0, 1, 0, 1, 0]"
 STAND_IN
 chmod +x "$dir/fastchess"
 printf '#!/bin/sh\n' > "$dir/vblitz" && chmod +x "$dir/vblitz"
 cases=$((cases + 1))
-FASTCHESS=$dir/fastchess bash "$match" --vblitz "$dir/vblitz" peer stockfish-classical > /dev/null
+FASTCHESS=$dir/fastchess bash "$match" --vblitz "$dir/vblitz" --ledger "$dir/ledger.jsonl" --srand 7 \
+  peer stockfish-classical > /dev/null
 if ! grep -qx 'option.Use NNUE=false' "$dir/args" || ! grep -qx "cmd=$dir/vblitz" "$dir/args" ||
   [[ $(grep -c '^-engine$' "$dir/args") != 2 ]]; then
   echo "real run: fastchess was given:"; cat "$dir/args"; fail=1
 fi
+# The finished match is one ledger record with the runner's figures and the match's settings.
+cases=$((cases + 1))
+record=$(cat "$dir/ledger.jsonl" 2>/dev/null || true)
+for want in '"kind": "peer"' '"opponent": "Stockfish 15.1, `Use NNUE` false"' '"games": 4' '"wins": 2' \
+  '"ptnml": [0, 1, 0, 1, 0]' '"score": 62.5' '"elo": 88.7' '"srand": 7' '"conditions": "10+0.1, one thread and Hash 64 each"'; do
+  [[ $record == *"$want"* ]] || { echo "ledger record has no $want: $record"; fail=1; }
+done
+[[ $(wc -l < "$dir/ledger.jsonl") == 1 ]] || { echo "ledger: $(wc -l < "$dir/ledger.jsonl") records, want 1"; fail=1; }
 [[ $fail == 0 ]] && echo "match.sh: $cases cases pass"
 exit $fail
