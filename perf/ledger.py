@@ -12,7 +12,8 @@ A record (kind "peer": VBlitz against another engine; "network", "search", "uci_
 (commit), engine (network name), optional engine_note and signature (bench), opponent,
 conditions, openings, optional srand, openings_note and ptnml (pentanomial counts), games,
 optional wins, losses, draws (or result_note), score (percent), optional elo and elo_error
-(95%), optional decision.
+(95%), optional decision; a "uci_elo" record also has uci_elo (the level), and may have
+node_budget and root_noise (its engine_note is a note on the budget).
 
 usage: python3 perf/ledger.py [--ledger perf/ledger.jsonl] COMMAND ...
 """
@@ -29,9 +30,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # against the one before), a UCI_Elo level against Stockfish's.
 REQUIRED = {kind: ["kind", "recorded", "engine", "opponent", "conditions", "openings", "games", "score"]
             for kind in ("peer", "network", "search", "uci_elo")}
+REQUIRED["uci_elo"].append("uci_elo")
 KNOWN = {"kind", "recorded", "recorded_in", "engine", "engine_note", "signature", "opponent", "conditions",
          "openings", "srand", "openings_note", "ptnml", "games", "wins", "losses", "draws", "result_note",
-         "score", "elo", "elo_error", "decision"}
+         "score", "elo", "elo_error", "decision", "uci_elo", "node_budget", "root_noise"}
 
 
 def load(path, missing_ok=False):
@@ -123,7 +125,27 @@ def render_peers_today(records):
     return "\n".join(rows)
 
 
-TABLES = {"peers": render_peers, "peers-today": render_peers_today}
+def render_uci_elo(records):
+    """The UCI_Elo calibration, newest first; each level's newest in bold (the one in force)."""
+    rows = ["| network | UCI_Elo | node budget | root noise (cp) | games | W-L-D | VBlitz's score | Elo difference "
+            "| pentanomial | `-srand` |", "|---|---|---|---|---|---|---|---|---|---|"]
+    seen = set()
+    for r in reversed(records):
+        if r["kind"] != "uci_elo":
+            continue
+        newest = r["uci_elo"] not in seen
+        seen.add(r["uci_elo"])
+        name = f"**`{r['engine']}`**" if newest else f"`{r['engine']}`"
+        budget = (f"{r['node_budget']:,}" if "node_budget" in r else "") + (
+            f" ({r['engine_note']})" if "engine_note" in r else "")
+        ptnml = "[" + ", ".join(str(n) for n in r["ptnml"]) + "]" if "ptnml" in r else ""
+        score = strong(f"{r['score']:.1f}%", newest)
+        rows.append(f"| {name} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
+                    f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', '')} |")
+    return "\n".join(rows)
+
+
+TABLES = {"peers": render_peers, "peers-today": render_peers_today, "uci-elo": render_uci_elo}
 BLOCK = re.compile(r"<!-- ledger:([a-z-]+) -->\n(.*?)<!-- /ledger:\1 -->", re.S)
 
 
@@ -199,7 +221,7 @@ def main():
     add.add_argument("--kind", choices=sorted(REQUIRED), default="peer")
     for field in ("engine", "opponent", "conditions", "openings"):
         add.add_argument("--" + field, required=True)
-    for field in ("engine-note", "signature", "srand", "decision"):
+    for field in ("engine-note", "signature", "srand", "decision", "uci-elo"):
         add.add_argument("--" + field)
     args = parser.parse_args()
     records = load(args.ledger, missing_ok=args.command == "add")
@@ -227,6 +249,8 @@ def main():
             r["signature"] = int(args.signature)
         if args.srand:
             r["srand"] = int(args.srand)
+        if args.uci_elo:
+            r["uci_elo"] = int(args.uci_elo)
         r.update(result)
         if args.decision:
             r["decision"] = args.decision

@@ -178,6 +178,7 @@ record=(--kind "$kind" --engine "${engine:-unknown}" --opponent "$opponent" --co
   --openings "$(basename "$openings" .epd)" --srand "$srand")
 [[ -n $signature ]] && record+=(--signature "$signature")
 [[ -n $note ]] && record+=(--engine-note "$note")
+[[ $mode == elo ]] && record+=(--uci-elo "${args[0]}")
 python3 "$here/ledger.py" --ledger "$ledger" add --output "$log" "${record[@]}" ||
   echo "match.sh: the match was not recorded in $ledger" >&2
 exit "$status"
