@@ -131,10 +131,14 @@ Result ThreadPool::published_result() const {
   return best;
 }
 
+void ThreadPool::forget_last_search() {
+  for (auto& s : searchers_) s->forget_last_search();
+}
+
 Result ThreadPool::run(const core::Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                        const Searcher::ReportFn& report) {
   tt_.new_search();
-  for (auto& s : searchers_) s->forget_last_search();
+  forget_last_search();
   const int n = size();
   if (placed_threads_ != n || placed_binding_ != options_.thread_binding) {
     placement_ = place_threads(machine_topology(), n, options_.thread_binding);

@@ -42,6 +42,10 @@ class ThreadPool {
   // published (Searcher::published), chosen as run() chooses; nodes are every thread's so far.
   // Safe during a search: `stop` answers with it without waiting for busy threads.
   Result published_result() const;
+  // Forgets every thread's last completed depth and published result (run() does it too): the
+  // UCI thread calls it before it hands a search to the search thread, so a `stop` or the
+  // clock's guard that comes before the threads start never answers with the last search's move.
+  void forget_last_search();
   // For a cluster run (cluster/cluster_search.h): the threads' helper ids start at `first` (so
   // the processes' trees differ), and their searches use `link` (nullptr: none). Only between
   // searches; resize() keeps both.

@@ -362,7 +362,10 @@ void Engine::arm_deadline(search::Limits limits) {
 void Engine::answer_now() {
   stop_ = true;
   search::Result r = pool_.published_result();
-  if (r.best == core::Move::none() || pool_.depth_completed() < 1) {
+  // A published move is this search's (start_search forgot the last one's); legality is checked
+  // all the same, as nothing illegal may ever be sent.
+  if (r.best == core::Move::none() || pool_.depth_completed() < 1 ||
+      !core::MoveList<core::LEGAL>(search_root_).contains(r.best)) {
     r = search::Result{};
     r.best = search::quick_move(search_root_, search_limits_.search_moves, tt_);
   }
@@ -382,6 +385,7 @@ void Engine::start_search(search::Limits limits) {
   search_limits_ = limits;
   answered_ = false;
   last_line_move_ = core::Move::none();
+  pool_.forget_last_search();  // until the threads start, nothing of the last search is published
   arm_deadline(limits);
   worker_.start([this, limits] {
     search::Result r;

@@ -282,6 +282,43 @@ TEST(UciSearch, AnEarlyStopOrATinyClockStillTakesAHangingQueen) {
     }
 }
 
+// A stop (or the clock's guard) that comes before the search thread has started answers from
+// this search, never with the last search's move: found by the soak, where a bullet game was
+// lost to `bestmove e6e5` repeated from the move before (the threads' published results were
+// reset only once the search thread ran). Each round: a search in one position, then `go` in
+// another where its move is illegal, and `stop` at once.
+TEST(UciSearch, AStopRightAfterGoNeverAnswersTheLastSearchsMove) {
+  for (const char* threads : {"1", "3"}) {
+    std::ostringstream out;
+    {
+      uci::Engine engine(out);
+      engine.handle(std::string("setoption name Threads value ") + threads);
+      for (int round = 0; round < 40; ++round) {
+        engine.handle("position startpos moves e2e4");
+        engine.handle("go depth 4");
+        engine.wait_for_search();
+        engine.handle("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d3");
+        engine.handle("go infinite");
+        engine.handle("stop");
+      }
+      engine.handle("isready");
+    }
+    core::Game before, after;
+    ASSERT_FALSE(before.play({"e2e4"}));
+    ASSERT_FALSE(after.play({"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "d2d3"}));
+    std::istringstream lines(out.str());
+    int answers = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("bestmove ", 0) != 0) continue;
+      const std::string move = line.substr(9, line.find(' ', 9) - 9);
+      const core::Game& game = answers++ % 2 == 0 ? before : after;
+      EXPECT_NE(game.position().parse_uci(move), core::Move::none())
+          << threads << " threads, answer " << answers << ": " << line;
+    }
+    EXPECT_EQ(answers, 80) << threads << " threads";
+  }
+}
+
 TEST(UciSearch, CheckmatedOrStalematedRootAnswersNone) {
   EXPECT_TRUE(contains(session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8\ngo depth 3\n"),
                        "bestmove (none)"));
