@@ -4,7 +4,9 @@
 #include <iostream>
 #include <optional>
 
+#if VBLITZ_JSON
 #include "app/json_report.h"
+#endif
 #include "app/speedtest.h"
 #include "app/sweep.h"
 #include "cluster/cluster.h"
@@ -30,6 +32,7 @@ bool take_json_flag(std::vector<std::string>& args, std::string& path) {
   return true;
 }
 
+#if VBLITZ_JSON
 // Writes the document when a path was given (in a cluster run, rank 0 alone); the exit status.
 int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err, int status) {
   if (path.empty() || cluster::rank() != 0) return status;
@@ -39,9 +42,10 @@ int finish(const nlohmann::json& doc, const std::string& path, std::ostream& err
   }
   return status;
 }
+#endif
 
-int bench(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
-          std::ostream& out, std::ostream& err) {
+int bench(const std::vector<std::string>& args, const search::Options& options,
+          [[maybe_unused]] const std::string& json, std::ostream& out, std::ostream& err) {
   long depth = uci::kDefaultBenchDepth, threads = 1, hash = 0;
   const long max_hash = long(std::min<size_t>(search::physical_memory_megabytes() - 1, 1 << 20));
   if (args.size() > 3 || (args.size() > 0 && !uci::parse_int(args[0], 1, search::kMaxPly - 1, depth)) ||
@@ -62,14 +66,18 @@ int bench(const std::vector<std::string>& args, const search::Options& options, 
   search::ClusterSearch search(tt, pool);
   const std::atomic<bool> never{false};
   const uci::BenchResult r = uci::run_bench(tt, search, int(depth), out, never);
+#if VBLITZ_JSON
   nlohmann::json doc = result_document("bench");
   doc["settings"] = settings_json(options, int(threads), tt.megabytes());
   doc["bench"] = bench_json(r);
   return finish(doc, json, err, 0);
+#else
+  return r.stopped ? 1 : 0;
+#endif
 }
 
-int speedtest(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
-              std::ostream& out, std::ostream& err) {
+int speedtest(const std::vector<std::string>& args, const search::Options& options,
+              [[maybe_unused]] const std::string& json, std::ostream& out, std::ostream& err) {
   SpeedtestOptions o = default_speedtest_options();
   long threads = o.threads, hash = o.hash_mb, seconds = o.seconds;
   const long max_hash = long(std::min<size_t>(search::physical_memory_megabytes() - 1, 1 << 20));
@@ -86,14 +94,18 @@ int speedtest(const std::vector<std::string>& args, const search::Options& optio
   const std::atomic<bool> never{false};
   const SpeedtestResult r = run_speedtest(o, options, out, err, never);
   if (r.stopped) return 1;
+#if VBLITZ_JSON
   nlohmann::json doc = result_document("speedtest");
   doc["settings"] = settings_json(options, o.threads, size_t(o.hash_mb));
   doc["speedtest"] = speedtest_json(r, o);
   return finish(doc, json, err, 0);
+#else
+  return 0;
+#endif
 }
 
-int sweep(const std::vector<std::string>& args, const search::Options& options, const std::string& json,
-          std::ostream& out, std::ostream& err) {
+int sweep(const std::vector<std::string>& args, const search::Options& options,
+          [[maybe_unused]] const std::string& json, std::ostream& out, std::ostream& err) {
   SweepOptions o;
   size_t i = 0;
   if (i < args.size() && (args[i] == "bench" || args[i] == "speedtest"))
@@ -116,10 +128,14 @@ int sweep(const std::vector<std::string>& args, const search::Options& options, 
     }
   }
   const SweepResult r = run_sweep(o, options, out);
+#if VBLITZ_JSON
   nlohmann::json doc = result_document("sweep");
   doc["settings"] = settings_json(options, o.threads, size_t(o.hash_mb));
   doc["sweep"] = sweep_json(r, o);
   return finish(doc, json, err, r.signatures_match ? 0 : 1);
+#else
+  return r.signatures_match ? 0 : 1;
+#endif
 }
 
 }  // namespace
@@ -135,6 +151,12 @@ int run_speed_command(const std::string& command, std::vector<std::string> args,
     err << "--json needs a file name\n";
     return 2;
   }
+#if !VBLITZ_JSON
+  if (!json.empty()) {
+    err << "--json: this build has no JSON results (configured with -DVBLITZ_JSON=OFF)\n";
+    return 2;
+  }
+#endif
   if (command == "bench") return bench(args, options, json, out, err);
   if (command == "speedtest") return speedtest(args, options, json, out, err);
   return sweep(args, options, json, out, err);

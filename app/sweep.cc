@@ -103,6 +103,7 @@ SweepResult run_sweep(const SweepOptions& o, const search::Options& search_optio
   return result;
 }
 
+#if VBLITZ_JSON
 nlohmann::json sweep_json(const SweepResult& r, const SweepOptions& o) {
   const double reference = double(std::max<uint64_t>(r.rows[0].median_nps(), 1));
   nlohmann::json rows = nlohmann::json::array();
@@ -126,5 +127,6 @@ nlohmann::json sweep_json(const SweepResult& r, const SweepOptions& o) {
   }
   return doc;
 }
+#endif
 
 }  // namespace vblitz::app

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <iosfwd>
+#if VBLITZ_JSON
 #include <nlohmann/json.hpp>
+#endif
 #include <string>
 #include <vector>
 
@@ -39,6 +41,8 @@ struct SweepResult {
 SweepResult run_sweep(const SweepOptions& options, const search::Options& search_options, std::ostream& out);
 
 // The "sweep" object of the JSON result.
+#if VBLITZ_JSON
 nlohmann::json sweep_json(const SweepResult& r, const SweepOptions& options);
+#endif
 
 }  // namespace vblitz::app
