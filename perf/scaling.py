@@ -7,8 +7,8 @@ into OUT: the `--json` result of every bench and speedtest (docs/result.schema.j
 scaling.json (schema vblitz-scaling/1), which perf/report.py draws.
 
 The thread counts are 1, 2, 4, ... up to the machine's hardware threads, the hardware threads
-themselves, and twice them (two threads per hardware thread). About 2 minutes on 2 cores and
-4-5 minutes on 16.
+themselves, and twice them (two threads per hardware thread). 82 s on 2 cores (1, 2 and 4
+threads); on 16, six thread counts should take 4-5 minutes.
 
 usage: python3 perf/scaling.py [--vblitz build/release/vblitz] [--out DIR] [--threads 1,2,4]
        [--depth 18] [--seconds 10] [--games-per-thread 150] [--hash-per-thread 64]
