@@ -12,14 +12,14 @@
 #include "app/speed_commands.h"
 #include "cluster/cluster.h"
 #include "core/game.h"
+#include "data/data_command.h"
+#include "data/datagen.h"
+#include "data/openings.h"
 #include "eval/param_blocks.h"
 #include "search/threads.h"
 #include "search/topology.h"
 #include "simd/dispatch.h"
-#include "tune/data_command.h"
-#include "tune/datagen.h"
 #include "tune/network_trainer.h"
-#include "tune/openings.h"
 #include "tune/spsa.h"
 #include "tune/tune_command.h"
 #include "uci/uci.h"
@@ -136,17 +136,17 @@ void print_version() {
 // `datagen` on every process of a cluster run: rank r plays the seed + 1,000,000 r, so its shards
 // and run record are its own; rank 0 logs its progress and the cluster's total. One process: the
 // plain run.
-int run_datagen_on_every_rank(vblitz::tune::DatagenOptions options) {
+int run_datagen_on_every_rank(vblitz::data::DatagenOptions options) {
   using namespace vblitz;
   const int rank = cluster::rank(), ranks = cluster::ranks();
-  if (ranks > 1 && options.format == tune::DataFormat::kText) {
+  if (ranks > 1 && options.format == data::DataFormat::kText) {
     if (rank == 0) std::cerr << "datagen in a cluster run writes shards: add --format packed or chain\n";
     return 2;
   }
   options.seed += 1000000 * uint64_t(rank);
   std::ostream silent(nullptr);
   long positions = 0;
-  const int status = tune::run_datagen(options, rank == 0 ? std::cerr : silent, &positions);
+  const int status = data::run_datagen(options, rank == 0 ? std::cerr : silent, &positions);
   std::vector<uint64_t> totals = {uint64_t(positions), status != 0};
   cluster::sum(totals);
   if (ranks > 1 && rank == 0)
@@ -222,16 +222,16 @@ int run(std::vector<std::string> args) {
   }
   if (command == "book") return app::run_book_command(rest, std::cout, std::cerr);
   if (command == "tune") return tune::run_tune_command(rest, std::cerr);
-  if (command == "data") return tune::run_data_command(rest, std::cout, std::cerr);
+  if (command == "data") return data::run_data_command(rest, std::cout, std::cerr);
   if (command == "train") {
     tune::TrainOptions options;
     if (!parsed(rest, options, tune::parse_train_args, tune::train_usage())) return 2;
     return tune::run_train(options, std::cerr);
   }
   if (command == "datagen") {
-    tune::DatagenOptions options;
+    data::DatagenOptions options;
     options.eval_mode = eval_mode;
-    if (!parsed(rest, options, tune::parse_datagen_args, tune::datagen_usage())) return 2;
+    if (!parsed(rest, options, data::parse_datagen_args, data::datagen_usage())) return 2;
     return run_datagen_on_every_rank(options);
   }
   if (command == "spsa") {
@@ -241,10 +241,10 @@ int run(std::vector<std::string> args) {
     return tune::run_spsa(options, std::cerr);
   }
   if (command == "openings") {
-    tune::OpeningsOptions options;
+    data::OpeningsOptions options;
     options.eval_mode = eval_mode;
-    if (!parsed(rest, options, tune::parse_openings_args, tune::openings_usage())) return 2;
-    return tune::run_openings(options, std::cerr);
+    if (!parsed(rest, options, data::parse_openings_args, data::openings_usage())) return 2;
+    return data::run_openings(options, std::cerr);
   }
   if (command == "options") {
     if (args.size() != 2 || args[1] != "--markdown") {

@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
@@ -39,11 +40,16 @@ const std::vector<core::Position>& suite_positions() {
   static std::deque<core::StateInfo> states;
   static const std::vector<core::Position> positions = [] {
     std::vector<core::Position> list;
-    std::ifstream in(std::string(VBLITZ_DATA_DIR) + "/ethereal_fischer.epd");
+    const std::string path = std::string(VBLITZ_DATA_DIR) + "/ethereal_fischer.epd";
+    std::ifstream in(path);
     for (std::string line; std::getline(in, line);) {
       states.emplace_back();
       core::Position pos;
       if (!pos.set(line.substr(0, line.find(';')), states.back())) list.push_back(pos);
+    }
+    if (list.empty()) {  // every benchmark below walks this list: refuse rather than divide by zero
+      std::fprintf(stderr, "vblitz_kernels: no positions in %s\n", path.c_str());
+      std::exit(1);
     }
     return list;
   }();

@@ -67,7 +67,7 @@ std::vector<std::string> suite_fens() {
   std::vector<std::string> fens;
   for (const char* file : {"ethereal_standard.epd", "cpw_perft_results.epd", "ethereal_fischer.epd"})
     for (const PerftCase& c : load_perft_suite(data_file(file))) fens.push_back(c.fen);
-  EXPECT_EQ(fens.size(), kSuitePositions) << "the perft suites in tests/data changed or are missing";
+  EXPECT_EQ(fens.size(), kSuitePositions) << "the perft suites in tests/fixtures changed or are missing";
   return fens;
 }
 

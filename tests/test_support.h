@@ -15,7 +15,7 @@ struct PerftCase {
   int line = 0;
 };
 
-// Path of a file in tests/data.
+// Path of a file in tests/fixtures.
 std::string data_file(const std::string& name);
 // A directory for this test process's files, made on first use and removed when the process
 // exits. ctest runs each test case as its own process, several at once: a fixed name in
@@ -24,7 +24,7 @@ const std::string& temp_dir();
 // Reads a perft EPD file ("FEN ;D1 20 ;D2 400", tolerant of spacing and CRLF). A file that
 // cannot be read fails the calling test (and gives no cases).
 std::vector<PerftCase> load_perft_suite(const std::string& path);
-// All FENs of the perft suites in tests/data (standard, CPW and Chess960): kSuitePositions of
+// All FENs of the perft suites in tests/fixtures (standard, CPW and Chess960): kSuitePositions of
 // them (a test fails if the files are missing or changed).
 std::vector<std::string> suite_fens();
 constexpr size_t kSuitePositions = 1095;

@@ -16,7 +16,7 @@
 #include "core/file.h"
 #include "core/prng.h"
 #include "core/text.h"
-#include "tune/data_command.h"
+#include "data/data_command.h"
 
 namespace vblitz::tune {
 

@@ -17,10 +17,13 @@
 #include <vector>
 
 #include "core/position.h"
+#include "data/packed_position.h"
 #include "eval/network.h"
-#include "tune/packed_position.h"
 
 namespace vblitz::tune {
+
+// The training record, from the data pipeline (data/packed_position.h).
+using data::PackedPosition;
 
 struct TrainOptions {
   std::string data_path, validation_path, out_path, resume_path;

@@ -18,8 +18,8 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/text.h"
+#include "data/datagen.h"
 #include "search/search_params.h"
-#include "tune/datagen.h"
 
 namespace vblitz::tune {
 
@@ -64,7 +64,7 @@ int play_game(const std::string& start, int white, uint64_t nodes, Players& play
     players.tt[size_t(i)].clear();
     searcher[i]->clear();
   }
-  Adjudicator adjudicator;
+  data::Adjudicator adjudicator;
   const std::atomic<bool> stop{false};
   search::Limits limits;
   limits.nodes = nodes;
@@ -73,7 +73,7 @@ int play_game(const std::string& start, int white, uint64_t nodes, Players& play
     int white_result = 2;  // 2: not over
     if (core::MoveList<core::LEGAL>(pos).size() == 0)
       white_result = !pos.in_check() ? 0 : pos.side_to_move() == core::WHITE ? -1 : 1;
-    else if (pos.is_draw(0) || plies >= kMaxGamePlies)
+    else if (pos.is_draw(0) || plies >= data::kMaxGamePlies)
       white_result = 0;
     if (white_result == 2) {
       const int mover = pos.side_to_move() == core::WHITE ? white : 1 - white;
@@ -254,7 +254,7 @@ int run_spsa(const SpsaOptions& o, std::ostream& log) {
   if (!o.openings_path.empty()) {
     if (auto error = core::check_input_file(o.openings_path))
       return log << "--openings: " << *error << '\n', 1;
-    openings = read_openings(o.openings_path);
+    openings = data::read_openings(o.openings_path);
     if (openings.empty()) return log << "no openings in '" << o.openings_path << "'\n", 1;
   }
   std::vector<SpsaParam> params = spsa_params(o);

@@ -19,9 +19,10 @@ ALLOWED = {
     "search": {"core", "simd", "eval"},
     "cluster": {"core", "simd", "eval", "search"},
     "book": {"core"},
-    "tune": {"core", "simd", "eval", "search", "book"},
+    "data": {"core", "simd", "eval", "search", "book"},
+    "tune": {"core", "simd", "eval", "search", "book", "data"},
     "uci": {"core", "simd", "eval", "search", "cluster", "book"},
-    "app": {"core", "simd", "eval", "search", "cluster", "book", "tune", "uci"},
+    "app": {"core", "simd", "eval", "search", "cluster", "book", "data", "tune", "uci"},
     "match": {"core", "book"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')

@@ -204,7 +204,7 @@ TEST(Network, ScoresAreColourSymmetric) {
           << fen;
       ++positions;
     }
-    EXPECT_GT(positions, 1000);  // the perft suites of tests/data
+    EXPECT_GT(positions, 1000);  // the perft suites of tests/fixtures
   }
 }
 

@@ -10,10 +10,10 @@
 #include "book/book_builder.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "data/game_chain.h"
+#include "data/packed_position.h"
 #include "eval/network.h"
 #include "eval/param_blocks.h"
-#include "tune/game_chain.h"
-#include "tune/packed_position.h"
 #include "uci/uci.h"
 
 namespace {
@@ -90,13 +90,13 @@ void fuzz_network(const std::string& text) {
 // The whole input as packed training records: a record that passes its check makes a FEN
 // that the position parser reads or rejects cleanly, and packs back to a record that passes.
 void fuzz_packed(const std::string& text) {
-  for (size_t at = 0; at + tune::PackedPosition::kBytes <= text.size(); at += tune::PackedPosition::kBytes) {
-    tune::PackedPosition p;
+  for (size_t at = 0; at + data::PackedPosition::kBytes <= text.size(); at += data::PackedPosition::kBytes) {
+    data::PackedPosition p;
     std::copy_n(reinterpret_cast<const uint8_t*>(text.data()) + at, p.bytes.size(), p.bytes.begin());
     if (p.check()) continue;
     core::Game game;
     if (game.set_fen(p.fen())) continue;
-    if (tune::PackedPosition::pack(game.position(), p.white_score(), p.result()).check()) __builtin_trap();
+    if (data::PackedPosition::pack(game.position(), p.white_score(), p.result()).check()) __builtin_trap();
   }
 }
 
@@ -114,11 +114,11 @@ bool expensive(const std::string& line) {
 // The whole input as a game chain of either version (with its magic put in front): the records
 // decoded before any fault encode and decode again to the same records.
 void fuzz_chain(const std::string& text) {
-  for (std::string_view magic : {tune::kChainMagic, tune::kChainMagicV1}) {
-    std::vector<tune::PackedPosition> records;
-    tune::decode_chain(std::string(magic) + text, records);
-    std::vector<tune::PackedPosition> again;
-    if (tune::decode_chain(tune::encode_chain(records), again) || again != records) __builtin_trap();
+  for (std::string_view magic : {data::kChainMagic, data::kChainMagicV1}) {
+    std::vector<data::PackedPosition> records;
+    data::decode_chain(std::string(magic) + text, records);
+    std::vector<data::PackedPosition> again;
+    if (data::decode_chain(data::encode_chain(records), again) || again != records) __builtin_trap();
   }
 }
 

@@ -12,9 +12,9 @@
 
 #include "core/game.h"
 #include "core/prng.h"
+#include "data/data_command.h"
+#include "data/datagen.h"
 #include "tests/test_support.h"
-#include "tune/data_command.h"
-#include "tune/datagen.h"
 
 namespace vblitz::test {
 namespace {
@@ -129,17 +129,17 @@ TEST(NetworkTrainer, WideningKeepsTheOutput) {
 // A small packed data set from real self-play, made once.
 const std::string& small_data_dir() {
   static const std::string dir = [] {
-    tune::DatagenOptions o;
+    data::DatagenOptions o;
     o.out_path = temp_dir() + "/vblitz_trainer_data";
     std::filesystem::remove_all(o.out_path);  // a run of an earlier build may have left it
-    o.format = tune::DataFormat::kPacked;
+    o.format = data::DataFormat::kPacked;
     o.games = 24;
     o.shard_games = 8;
     o.nodes = 400;
     o.threads = 2;
     o.min_ply = 8;
     std::ostringstream log;
-    EXPECT_EQ(tune::run_datagen(o, log), 0) << log.str();
+    EXPECT_EQ(data::run_datagen(o, log), 0) << log.str();
     return o.out_path;
   }();
   return dir;
@@ -185,7 +185,7 @@ const std::string& prepared_dir() {
     const std::string prepared = temp_dir() + "/vblitz_trainer_prepared";
     std::ostringstream out, err;
     EXPECT_EQ(
-        tune::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err), 0)
+        data::run_data_command({"prepare", prepared, small_data_dir(), "--validation", "0.1"}, out, err), 0)
         << err.str();
     return prepared;
   }();
@@ -217,8 +217,8 @@ TEST(NetworkTrainer, AnEmptyValidationFileIsRefused) {
 }
 
 TEST(NetworkTrainer, TrainingLowersTheLossAndResumingGivesTheSameNetwork) {
-  std::vector<tune::PackedPosition> records;
-  ASSERT_FALSE(tune::read_packed({small_data_dir()}, records));
+  std::vector<data::PackedPosition> records;
+  ASSERT_FALSE(data::read_packed({small_data_dir()}, records));
   ASSERT_GT(records.size(), 500u);
   const tune::TrainOptions o = small_training("vblitz_whole", 6);
   std::ostringstream log;
@@ -326,8 +326,8 @@ TEST(NetworkTrainer, MirroredFeaturesAreThoseOfTheMirroredPosition) {
     core::Game game, mirrored;
     ASSERT_FALSE(game.set_fen(fen));
     ASSERT_FALSE(mirrored.set_fen(mirror_files(fen))) << fen;
-    const auto a = tune::PackedPosition::pack(game.position(), 0, tune::GameResult::kDraw);
-    const auto b = tune::PackedPosition::pack(mirrored.position(), 0, tune::GameResult::kDraw);
+    const auto a = data::PackedPosition::pack(game.position(), 0, data::GameResult::kDraw);
+    const auto b = data::PackedPosition::pack(mirrored.position(), 0, data::GameResult::kDraw);
     std::vector<int> us, them, mirror_us, mirror_them;
     tune::record_features(a, {}, us, them, true);
     tune::record_features(b, {}, mirror_us, mirror_them);

@@ -4,7 +4,7 @@
 // here from the games' own moves, after the format's description (game_chain.h), decode to the
 // games' records in both versions; every move of every position decodes as core makes it;
 // malformed chains are refused with a reason; `vblitz data pack|unpack` round-trips files.
-#include "tune/game_chain.h"
+#include "data/game_chain.h"
 
 #include <gtest/gtest.h>
 
@@ -21,10 +21,10 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/prng.h"
+#include "data/data_command.h"
 #include "tests/test_support.h"
-#include "tune/data_command.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 namespace {
 
 // Starts with every kind of move close at hand: castling both ways, en passant, promotions and
@@ -528,4 +528,4 @@ TEST(GameChain, DataPackAndUnpackRoundTripFiles) {
 }
 
 }  // namespace
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

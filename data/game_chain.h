@@ -1,7 +1,7 @@
 // The game-chain format (.vbc) for moving and storing network data: each game's first record
 // (a keyframe) and then, for each later record, the moves that lead to it and its score as a
 // difference from the previous record's, all in one number. A record of datagen's costs under 3
-// bytes before general compression instead of 32 (docs/network.md, "The game chain").
+// bytes before general compression instead of 32 (docs/data.md, "The game chain").
 //
 // The file is the magic "VBC2" and then entries, each starting with a LEB128 varint x (at most 64
 // bits, in its shortest form):
@@ -21,7 +21,7 @@
 //           position reached, with the previous record's result, its ply + k and its score +
 //           difference.
 // core's generator defines the order, so a change to its order changes what files mean: the
-// files in tests/data/chain_v2.* pin it (tests/tune/game_chain_test.cc).
+// files in tests/fixtures/chain_v2.* pin it (tests/data/game_chain_test.cc).
 // Files of the first version ("VBC1": keyframes as the 32-byte records; steps as a varint
 // 1 + zigzag(score difference) * 8 + k - 1 and then one byte a move, the index among the legal
 // moves in core::generate<LEGAL>'s order) are still read.
@@ -38,9 +38,9 @@
 #include <vector>
 
 #include "core/types.h"
-#include "tune/packed_position.h"
+#include "data/packed_position.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 inline constexpr std::string_view kChainMagic = "VBC2";    // the version encode_chain writes
 inline constexpr std::string_view kChainMagicV1 = "VBC1";  // the first version, still read
@@ -91,4 +91,4 @@ std::string encode_chain(const std::vector<PackedPosition>& records, ChainStats*
 // returns the reason (with the entry's offset) and leaves the records decoded before it in `out`.
 std::optional<std::string> decode_chain(std::string_view bytes, std::vector<PackedPosition>& out);
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

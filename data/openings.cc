@@ -1,4 +1,4 @@
-#include "tune/openings.h"
+#include "data/openings.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -11,7 +11,7 @@
 #include "core/movegen.h"
 #include "core/text.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 namespace {
 
@@ -112,4 +112,4 @@ int run_openings(const OpeningsOptions& o, std::ostream& log) {
   return kept == o.count ? 0 : 1;
 }
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

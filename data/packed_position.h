@@ -1,4 +1,4 @@
-// The 32-byte training record of network data (docs/network.md has the layout): a position,
+// The 32-byte training record of network data (docs/data.md has the layout): a position,
 // the search's score and the game's result. Bytes are little-endian on every platform.
 #pragma once
 
@@ -9,7 +9,7 @@
 
 #include "core/position.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 // Game result from White's side.
 enum class GameResult : uint8_t { kBlackWins = 0, kDraw = 1, kWhiteWins = 2 };
@@ -53,4 +53,4 @@ struct PackedPosition {
   bool operator==(const PackedPosition& other) const { return bytes == other.bytes; }
 };
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

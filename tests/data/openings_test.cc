@@ -1,6 +1,6 @@
 // `vblitz openings`: distinct legal positions after the asked plies, each scored within the
 // bound by an independent search, the same file from the same seed, and bad arguments refused.
-#include "tune/openings.h"
+#include "data/openings.h"
 
 #include <gtest/gtest.h>
 
@@ -23,8 +23,8 @@ std::vector<std::string> read_lines(const std::string& path) {
   return lines;
 }
 
-tune::OpeningsOptions small_set(const std::string& name) {
-  tune::OpeningsOptions o;
+data::OpeningsOptions small_set(const std::string& name) {
+  data::OpeningsOptions o;
   o.out_path = temp_dir() + "/" + name + ".epd";
   o.count = 8;
   o.plies = 6;
@@ -35,9 +35,9 @@ tune::OpeningsOptions small_set(const std::string& name) {
 }
 
 TEST(Openings, DistinctBalancedPositionsAfterThePlies) {
-  const tune::OpeningsOptions o = small_set("openings_a");
+  const data::OpeningsOptions o = small_set("openings_a");
   std::ostringstream log;
-  ASSERT_EQ(tune::run_openings(o, log), 0) << log.str();
+  ASSERT_EQ(data::run_openings(o, log), 0) << log.str();
   const std::vector<std::string> lines = read_lines(o.out_path);
   ASSERT_EQ(lines.size(), 8u);
   std::set<std::string> distinct(lines.begin(), lines.end());
@@ -64,27 +64,27 @@ TEST(Openings, DistinctBalancedPositionsAfterThePlies) {
 
 TEST(Openings, SameSeedSameSet) {
   std::ostringstream log;
-  tune::OpeningsOptions a = small_set("openings_b"), b = small_set("openings_c"), c = small_set("openings_d");
+  data::OpeningsOptions a = small_set("openings_b"), b = small_set("openings_c"), c = small_set("openings_d");
   c.seed = 4;
-  ASSERT_EQ(tune::run_openings(a, log), 0);
-  ASSERT_EQ(tune::run_openings(b, log), 0);
-  ASSERT_EQ(tune::run_openings(c, log), 0);
+  ASSERT_EQ(data::run_openings(a, log), 0);
+  ASSERT_EQ(data::run_openings(b, log), 0);
+  ASSERT_EQ(data::run_openings(c, log), 0);
   EXPECT_EQ(read_lines(a.out_path), read_lines(b.out_path));
   EXPECT_NE(read_lines(a.out_path), read_lines(c.out_path));
 }
 
 TEST(Openings, RefusesBadArgumentsAndImpossibleBounds) {
-  tune::OpeningsOptions o;
-  EXPECT_TRUE(tune::parse_openings_args({}, o));
-  EXPECT_TRUE(tune::parse_openings_args({"out.epd", "--count", "0"}, o));
-  EXPECT_TRUE(tune::parse_openings_args({"out.epd", "--plies"}, o));
-  EXPECT_TRUE(tune::parse_openings_args({"out.epd", "--frob", "1"}, o));
-  ASSERT_FALSE(tune::parse_openings_args({"out.epd", "--count", "3", "--seed", "9", "--max-score", "0"}, o));
+  data::OpeningsOptions o;
+  EXPECT_TRUE(data::parse_openings_args({}, o));
+  EXPECT_TRUE(data::parse_openings_args({"out.epd", "--count", "0"}, o));
+  EXPECT_TRUE(data::parse_openings_args({"out.epd", "--plies"}, o));
+  EXPECT_TRUE(data::parse_openings_args({"out.epd", "--frob", "1"}, o));
+  ASSERT_FALSE(data::parse_openings_args({"out.epd", "--count", "3", "--seed", "9", "--max-score", "0"}, o));
   EXPECT_EQ(o.count, 3);
   EXPECT_EQ(o.seed, 9u);
   std::ostringstream log;
   o.out_path = "/nonexistent-dir/out.epd";
-  EXPECT_EQ(tune::run_openings(o, log), 1);
+  EXPECT_EQ(data::run_openings(o, log), 1);
   EXPECT_NE(log.str().find("cannot write"), std::string::npos);
 }
 

@@ -1,5 +1,5 @@
 // `vblitz data`: statistics, preparation and export of packed network data.
-#include "tune/data_command.h"
+#include "data/data_command.h"
 
 #include <algorithm>
 #include <bit>
@@ -15,9 +15,9 @@
 #include "core/file.h"
 #include "core/prng.h"
 #include "core/text.h"
-#include "tune/game_chain.h"
+#include "data/game_chain.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 namespace {
 
@@ -382,4 +382,4 @@ int run_data_command(const std::vector<std::string>& args, std::ostream& out, st
   return out ? 0 : 1;
 }
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

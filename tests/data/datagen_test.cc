@@ -1,6 +1,6 @@
 // Self-play data: every written position is quiet and labelled with its game's result, and the
 // PGN of the same games reads back through the PGN reader move for move.
-#include "tune/datagen.h"
+#include "data/datagen.h"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@ namespace vblitz::test {
 namespace {
 
 // Options for a short run writing `name`.txt in the test directory.
-tune::DatagenOptions small_run(const std::string& name, int games, uint64_t nodes, int threads) {
-  tune::DatagenOptions o;
+data::DatagenOptions small_run(const std::string& name, int games, uint64_t nodes, int threads) {
+  data::DatagenOptions o;
   o.out_path = temp_dir() + "/" + name + ".txt";
   o.games = games;
   o.nodes = nodes;
@@ -27,27 +27,27 @@ tune::DatagenOptions small_run(const std::string& name, int games, uint64_t node
 }
 
 TEST(Datagen, ParsesItsArguments) {
-  tune::DatagenOptions o;
-  ASSERT_FALSE(tune::parse_datagen_args({"out.txt", "--games", "12", "--nodes", "300", "--threads", "2"}, o));
+  data::DatagenOptions o;
+  ASSERT_FALSE(data::parse_datagen_args({"out.txt", "--games", "12", "--nodes", "300", "--threads", "2"}, o));
   EXPECT_EQ(o.out_path, "out.txt");
   EXPECT_EQ(o.games, 12);
   EXPECT_EQ(o.nodes, 300u);
   EXPECT_EQ(o.threads, 2);
-  EXPECT_TRUE(tune::parse_datagen_args({}, o));
-  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games", "0"}, o));
-  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--games"}, o));
-  EXPECT_TRUE(tune::parse_datagen_args({"out.txt", "--bogus", "1"}, o));
+  EXPECT_TRUE(data::parse_datagen_args({}, o));
+  EXPECT_TRUE(data::parse_datagen_args({"out.txt", "--games", "0"}, o));
+  EXPECT_TRUE(data::parse_datagen_args({"out.txt", "--games"}, o));
+  EXPECT_TRUE(data::parse_datagen_args({"out.txt", "--bogus", "1"}, o));
   // One node per move (never zero, which would mean no limit) still ends its game.
-  const tune::DatagenOptions one = small_run("vblitz_datagen_one", 1, 1, 1);
+  const data::DatagenOptions one = small_run("vblitz_datagen_one", 1, 1, 1);
   std::ostringstream log;
-  EXPECT_EQ(tune::run_datagen(one, log), 0) << log.str();
+  EXPECT_EQ(data::run_datagen(one, log), 0) << log.str();
 }
 
 TEST(Datagen, WritesQuietLabelledPositionsAndReadablePgn) {
-  tune::DatagenOptions o = small_run("vblitz_datagen", 6, 300, 2);
+  data::DatagenOptions o = small_run("vblitz_datagen", 6, 300, 2);
   o.pgn_path = temp_dir() + "/vblitz_datagen.pgn";
   std::ostringstream log;
-  ASSERT_EQ(tune::run_datagen(o, log), 0) << log.str();
+  ASSERT_EQ(data::run_datagen(o, log), 0) << log.str();
   EXPECT_NE(log.str().find("games 6/6"), std::string::npos) << log.str();
 
   // The PGN: six games that replay legally, each with a decided or drawn result.

@@ -1,5 +1,5 @@
 // Self-play games for tuning and network data.
-#include "tune/datagen.h"
+#include "data/datagen.h"
 
 #include <omp.h>
 
@@ -22,12 +22,12 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/text.h"
+#include "data/game_chain.h"
+#include "data/packed_position.h"
 #include "eval/network.h"
 #include "search/search.h"
-#include "tune/game_chain.h"
-#include "tune/packed_position.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 namespace {
 
@@ -467,4 +467,4 @@ int run_datagen(const DatagenOptions& options, std::ostream& log, long* position
   return status;
 }
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

@@ -1,4 +1,4 @@
-// `vblitz data`: the packed network data sets (tune/packed_position.h) made by datagen.
+// `vblitz data`: the packed network data sets (data/packed_position.h) made by datagen.
 //   vblitz data stats PATH...                    count, results, score and piece-count histograms
 //   vblitz data prepare OUTDIR PATH... [--validation FRACTION] [--seed N]
 //                                                de-duplicate, shuffle, split: OUTDIR/train.vbd and
@@ -6,7 +6,7 @@
 //                                                input files, whole games), then their statistics
 //   vblitz data export PATH...                   one "FEN | score | result" line a record
 //   vblitz data pack OUT.vbc PATH... [--decode-runs N]
-//                                                the records as one game chain (tune/game_chain.h);
+//                                                the records as one game chain (data/game_chain.h);
 //                                                with N, decodes it N times and reports the median
 //                                                rate
 //   vblitz data unpack OUT.vbd PATH...           the records as one file of 32-byte records
@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "tune/packed_position.h"
+#include "data/packed_position.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 // Reads every record of the paths; on a bad file or record returns the reason.
 std::optional<std::string> read_packed(const std::vector<std::string>& paths,
@@ -55,4 +55,4 @@ inline void print_stats(const std::vector<PackedPosition>& records, std::ostream
 // Runs `vblitz data ARGS`; returns the exit status.
 int run_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

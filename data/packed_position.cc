@@ -1,11 +1,11 @@
 // Packing and unpacking of the 32-byte training record.
-#include "tune/packed_position.h"
+#include "data/packed_position.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 namespace {
 
@@ -158,4 +158,4 @@ uint64_t PackedPosition::position_hash() const {
   return (h ^ (bytes[29] & 1)) * 0x100000001b3ULL;
 }
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

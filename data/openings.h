@@ -11,7 +11,7 @@
 
 #include "search/search.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 struct OpeningsOptions {
   std::string out_path;
@@ -33,4 +33,4 @@ const char* openings_usage();
 // returns the exit status (0, or 1 when the file cannot be written or too few positions pass).
 int run_openings(const OpeningsOptions& options, std::ostream& log);
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

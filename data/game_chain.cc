@@ -1,7 +1,7 @@
 // The game-chain format on core's board and move generator: a step's moves are numbered in
 // core::generate<LEGAL>'s order; the encoder numbers the moves a game played (or finds them by a
 // short search when it has only the records), the decoder replays them.
-#include "tune/game_chain.h"
+#include "data/game_chain.h"
 
 #include <algorithm>
 #include <bit>
@@ -13,7 +13,7 @@
 #include "core/movegen.h"
 #include "core/position.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
 namespace {
 
@@ -412,4 +412,4 @@ std::optional<std::string> decode_chain(std::string_view bytes, std::vector<Pack
   return std::nullopt;
 }
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data

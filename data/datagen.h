@@ -1,9 +1,9 @@
 // Self-play data: fast fixed-node games on all cores, from an opening set. Two outputs:
 // - text, for the Texel tuner: the quiet positions as "FEN [1.0|0.5|0.0]" (result from White's
 //   side), optionally with the games as PGN;
-// - packed, for network training: 32-byte records (tune/packed_position.h) with the search
+// - packed, for network training: 32-byte records (data/packed_position.h) with the search
 //   score and the result, in shards of a directory; a run resumes where it stopped; or the same
-//   records as game chains (`chain`, tune/game_chain.h), one .vbc file a shard.
+//   records as game chains (`chain`, data/game_chain.h), one .vbc file a shard.
 #pragma once
 
 #include <cstdint>
@@ -14,9 +14,9 @@
 
 #include "search/search.h"
 
-namespace vblitz::tune {
+namespace vblitz::data {
 
-// kChain: the packed records of each shard as a game chain (tune/game_chain.h), about a twelfth of
+// kChain: the packed records of each shard as a game chain (data/game_chain.h), about a twelfth of
 // the size.
 enum class DataFormat { kText, kPacked, kChain };
 
@@ -67,4 +67,4 @@ constexpr int kMaxGamePlies = 400;  // longer self-play games are drawn
 // The shard file of a packed run: OUT/seed<seed>-<shard, six digits>.vbd (.vbc for chains).
 std::string shard_path(const DatagenOptions& options, int shard);
 
-}  // namespace vblitz::tune
+}  // namespace vblitz::data
