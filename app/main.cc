@@ -115,8 +115,8 @@ void print_help() {
          "  options --markdown                   the UCI options as docs/uci.md's table\n"
          "  epdmoves FILE                        EPD bm/am moves in UCI notation\n"
          "  book build|probe ...                 Polyglot books from PGN (docs/book.md)\n"
-         "  datagen OUT [...]                    self-play data (docs/tuning.md, docs/network.md)\n"
-         "  data stats|prepare|export|pack|unpack ...  network data (docs/network.md)\n"
+         "  datagen OUT [...]                    self-play data (docs/data.md)\n"
+         "  data stats|prepare|export|pack|unpack ...  network data (docs/data.md)\n"
          "  train DATA --out NET [...]           fit the network (docs/network.md)\n"
          "  tune DATA --out FILE [...]           fit the classic parameters (docs/tuning.md)\n"
          "  spsa OUTDIR [...]                    tune the search's constants in self-play (docs/tuning.md)\n";

@@ -8,12 +8,21 @@ oldest first, and the tables the docs show, rendered from it.
   write DOC...             rewrite those tables from the ledger
   add --output FILE ...    append a record from a match runner's output (perf/match.sh does it)
 
-A record (kind "peer": VBlitz against another engine; "network", "search", "uci_elo") has: kind, recorded (date), recorded_in
-(commit), engine (network name), optional engine_note and signature (bench), opponent,
-conditions, openings, optional srand, openings_note and ptnml (pentanomial counts), games,
-optional wins, losses, draws (or result_note), score (percent), optional elo and elo_error
-(95%), optional decision; a "uci_elo" record also has uci_elo (the level), and may have
-node_budget and root_noise (its engine_note is a note on the budget).
+A record has a kind: "peer" (VBlitz against another engine), "network" (a network against the one
+it was meant to replace), "search" (a build with a search change against the one before) or
+"uci_elo" (a UCI_Elo level against Stockfish's). Every record has recorded (the date) and
+recorded_in (the commit that first reported it), conditions (clock or nodes), games, and either
+the figures (wins, losses, draws, score in percent, elo and elo_error at 95%, optional ptnml:
+pentanomial counts) or a result_note that states them in words (a row that sums several runs,
+as the records moved from the docs' prose do; elo and elo_error then hold the figure the
+decision rested on, when one did). A peer record also has engine (the network's name), opponent,
+openings and score, and a uci_elo record engine, opponent (Stockfish at the level, or the network
+before it at its budget when a budget is carried over) and openings; each optionally engine_note, signature (bench), srand and
+openings_note; a uci_elo record has uci_elo (the level) and may have node_budget and
+root_noise. A network record has engine, opponent (the network it played), openings, data (what
+it learned from), shape and decision, optionally opponent_note and peers_note (its matches
+against peers, which have records of their own). A search record has change (what the build
+changed) and decision. Records of a kind are in the order they were played.
 
 usage: python3 perf/ledger.py [--ledger perf/ledger.jsonl] COMMAND ...
 """
@@ -28,12 +37,34 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Kinds: a peer (another engine), a network against the one before, a search change (a build
 # against the one before), a UCI_Elo level against Stockfish's.
-REQUIRED = {kind: ["kind", "recorded", "engine", "opponent", "conditions", "openings", "games", "score"]
-            for kind in ("peer", "network", "search", "uci_elo")}
-REQUIRED["uci_elo"].append("uci_elo")
-KNOWN = {"kind", "recorded", "recorded_in", "engine", "engine_note", "signature", "opponent", "conditions",
-         "openings", "srand", "openings_note", "ptnml", "games", "wins", "losses", "draws", "result_note",
-         "score", "elo", "elo_error", "decision", "uci_elo", "node_budget", "root_noise"}
+REQUIRED = {"peer": ["engine", "opponent", "openings", "score"],
+            "uci_elo": ["engine", "opponent", "openings", "uci_elo"],
+            "network": ["engine", "opponent", "openings", "data", "shape", "decision"],
+            "search": ["change", "decision"]}
+for fields in REQUIRED.values():
+    fields[:0] = ["kind", "recorded", "recorded_in", "conditions", "games"]
+KNOWN = {"kind", "recorded", "recorded_in", "engine", "engine_note", "signature", "opponent", "opponent_note",
+         "conditions", "openings", "srand", "openings_note", "ptnml", "games", "wins", "losses", "draws",
+         "result_note", "score", "elo", "elo_error", "decision", "uci_elo", "node_budget", "root_noise", "data",
+         "shape", "peers_note", "change"}
+
+
+def validate(r, where):
+    """Exits with a message when a record breaks the ledger's rules."""
+    if r.get("kind") not in REQUIRED:
+        sys.exit(f"ledger.py: {where}: unknown kind {r.get('kind')!r}")
+    missing = [k for k in REQUIRED[r["kind"]] if k not in r]
+    unknown = sorted(set(r) - KNOWN)
+    if missing or unknown:
+        sys.exit(f"ledger.py: {where}: missing {missing}, unknown {unknown}")
+    if all(k in r for k in ("wins", "losses", "draws")) and r["wins"] + r["losses"] + r["draws"] != r["games"]:
+        sys.exit(f"ledger.py: {where}: wins, losses and draws do not add up to the games")
+    if "ptnml" in r and (len(r["ptnml"]) != 5 or 2 * sum(r["ptnml"]) != r["games"]):
+        sys.exit(f"ledger.py: {where}: the pentanomial counts are not the games' pairs")
+    if r["kind"] != "peer" and not ("wins" in r or "score" in r or "result_note" in r):
+        sys.exit(f"ledger.py: {where}: neither the figures (score, or wins, losses and draws) nor a result_note")
+    if ("elo" in r) != ("elo_error" in r):
+        sys.exit(f"ledger.py: {where}: an Elo needs its error and an error its Elo")
 
 
 def load(path, missing_ok=False):
@@ -45,17 +76,7 @@ def load(path, missing_ok=False):
             if not line.strip():
                 continue
             r = json.loads(line)
-            where = f"{path}:{number}"
-            if r.get("kind") not in REQUIRED:
-                sys.exit(f"ledger.py: {where}: unknown kind {r.get('kind')!r}")
-            missing = [k for k in REQUIRED[r["kind"]] if k not in r]
-            unknown = sorted(set(r) - KNOWN)
-            if missing or unknown:
-                sys.exit(f"ledger.py: {where}: missing {missing}, unknown {unknown}")
-            if all(k in r for k in ("wins", "losses", "draws")) and r["wins"] + r["losses"] + r["draws"] != r["games"]:
-                sys.exit(f"ledger.py: {where}: wins, losses and draws do not add up to the games")
-            if "ptnml" in r and (len(r["ptnml"]) != 5 or 2 * sum(r["ptnml"]) != r["games"]):
-                sys.exit(f"ledger.py: {where}: the pentanomial counts are not the games' pairs")
+            validate(r, f"{path}:{number}")
             records.append(r)
     return records
 
@@ -71,10 +92,19 @@ def elo_text(r):
     return f"{sign}{number(r['elo'])} +/- {number(r['elo_error'])}"
 
 
+def pinned_signatures():
+    """Today's bench signatures (tests/bench_signature.txt): one quoted without a label."""
+    with open(os.path.join(ROOT, "tests", "bench_signature.txt")) as f:
+        return {int(line.split()[1]) for line in f if line.strip() and not line.startswith("#")}
+
+
 def engine_text(r, bold):
     name = f"**`{r['engine']}`**" if bold else f"`{r['engine']}`"
     note = f", {r['engine_note']}" if "engine_note" in r else ""
-    signature = f" ({r['signature']})" if "signature" in r else ""
+    signature = ""
+    if "signature" in r:
+        today = r["signature"] in pinned_signatures()
+        signature = f" ({r['signature']})" if today else f" ({r['signature']}, recorded in {r['recorded_in']})"
     return name + note + signature
 
 
@@ -125,27 +155,90 @@ def render_peers_today(records):
     return "\n".join(rows)
 
 
-def render_uci_elo(records):
+def render_uci_elo(records, newest_only=False):
     """The UCI_Elo calibration, newest first; each level's newest in bold (the one in force)."""
     rows = ["| network | UCI_Elo | node budget | root noise (cp) | games | W-L-D | VBlitz's score | Elo difference "
             "| pentanomial | `-srand` |", "|---|---|---|---|---|---|---|---|---|---|"]
     seen = set()
     for r in reversed(records):
-        if r["kind"] != "uci_elo":
+        if r["kind"] != "uci_elo" or not r["opponent"].startswith("Stockfish"):
             continue
         newest = r["uci_elo"] not in seen
         seen.add(r["uci_elo"])
+        if newest_only and not newest:
+            continue
         name = f"**`{r['engine']}`**" if newest else f"`{r['engine']}`"
         budget = (f"{r['node_budget']:,}" if "node_budget" in r else "") + (
             f" ({r['engine_note']})" if "engine_note" in r else "")
         ptnml = "[" + ", ".join(str(n) for n in r["ptnml"]) + "]" if "ptnml" in r else ""
-        score = strong(f"{r['score']:.1f}%", newest)
+        score = strong(f"{r['score']:.1f}%", newest) if "score" in r else ""
         rows.append(f"| {name} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
-                    f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', '')} |")
+                    f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', r.get('openings_note', ''))} |")
     return "\n".join(rows)
 
 
-TABLES = {"peers": render_peers, "peers-today": render_peers_today, "uci-elo": render_uci_elo}
+def render_carry_over(records):
+    """A new default network at a level's budget against the one before it at its budget, oldest first."""
+    rows = ["| network | UCI_Elo | its nodes | against | games | W-L-D | Elo | `-srand` |", "|---|---|---|---|---|---|---|---|"]
+    for r in records:
+        if r["kind"] == "uci_elo" and not r["opponent"].startswith("Stockfish"):
+            note = f", {r['engine_note']}" if "engine_note" in r else ""
+            rows.append(f"| `{r['engine']}`{note} | {r['uci_elo']} | {r['node_budget']:,} | {r['opponent']} | {r['games']:,} | "
+                        f"{result_text(r) if 'wins' in r else ''} | {elo_text(r)} | {r.get('srand', '')} |")
+    return "\n".join(rows)
+
+
+def kept(r):
+    """Whether a network or search record's decision kept what it tried."""
+    return re.match(r"(\*\*)?(yes|the default)", r["decision"]) is not None
+
+
+def match_result(r):
+    """A record's result: its runs in words, or its figures."""
+    if "result_note" in r:
+        return r["result_note"]
+    text = f"{elo_text(r)} ({result_text(r)}"
+    return text + (f", `-srand {r['srand']}`)" if "srand" in r else ")")
+
+
+def render_networks(records):
+    """Every network that played the network it was meant to replace, oldest first; kept ones in bold."""
+    rows = ["| network | data | shape | against | conditions | games | result | kept |", "|---|---|---|---|---|---|---|---|"]
+    for r in records:
+        if r["kind"] != "network":
+            continue
+        opponent = f"`{r['opponent']}`" if r["opponent"].startswith("vblitz-") else r["opponent"]
+        rows.append(f"| {strong('`' + r['engine'] + '`', kept(r))} | {r['data']} | {r['shape']} | {opponent} | "
+                    f"{r['conditions']} | {r['games']:,} | {match_result(r)} | {r['decision']} |")
+    return "\n".join(rows)
+
+
+def render_lineage(records):
+    """The default networks, each with the gain its decision rested on: the lineage of today's."""
+    rows = ["| default network | recorded | learned from | against its predecessor | games | peers at 10+0.1 then (Ethereal 12 unless named) |",
+            "|---|---|---|---|---|---|"]
+    for r in records:
+        if r["kind"] == "network" and kept(r):
+            rows.append(f"| `{r['engine']}` | {r['recorded']} | {r['data']} | {elo_text(r)} against "
+                        f"{'`' + r['opponent'] + '`' if r['opponent'].startswith('vblitz-') else r['opponent']} | "
+                        f"{r['games']:,} | {r.get('peers_note', '')} |")
+    return "\n".join(rows)
+
+
+def render_search(records):
+    """Every search change tried, oldest first; kept ones in bold."""
+    rows = ["| change | recorded | match | games | result | kept |", "|---|---|---|---|---|---|"]
+    for r in records:
+        if r["kind"] == "search":
+            rows.append(f"| {strong(r['change'], kept(r))} | {r['recorded']}, recorded in {r['recorded_in']} | "
+                        f"{r['conditions']} | {r['games']:,} | "
+                        f"{match_result(r)} | {r['decision']} |")
+    return "\n".join(rows)
+
+
+TABLES = {"peers": render_peers, "peers-today": render_peers_today, "uci-elo": render_uci_elo,
+          "uci-elo-today": lambda records: render_uci_elo(records, newest_only=True),
+          "networks": render_networks, "uci-elo-carry-over": render_carry_over, "lineage": render_lineage, "search": render_search}
 BLOCK = re.compile(r"<!-- ledger:([a-z-]+) -->\n(.*?)<!-- /ledger:\1 -->", re.S)
 
 
@@ -221,8 +314,10 @@ def main():
     add.add_argument("--kind", choices=sorted(REQUIRED), default="peer")
     for field in ("engine", "opponent", "conditions", "openings"):
         add.add_argument("--" + field, required=True)
-    for field in ("engine-note", "signature", "srand", "decision", "uci-elo"):
+    for field in ("engine-note", "signature", "srand", "uci-elo", "node-budget", "data", "shape", "change"):
         add.add_argument("--" + field)
+    add.add_argument("--decision", help="what the match decided (network and search: default 'pending', "
+                                         "to be replaced when it is decided)")
     args = parser.parse_args()
     records = load(args.ledger, missing_ok=args.command == "add")
     if args.command == "render":
@@ -251,12 +346,18 @@ def main():
             r["srand"] = int(args.srand)
         if args.uci_elo:
             r["uci_elo"] = int(args.uci_elo)
+        if args.node_budget:
+            r["node_budget"] = int(args.node_budget)
+        if args.kind == "network":
+            r["data"], r["shape"] = args.data or "not stated", args.shape or "not stated"
+        if args.kind == "search":
+            r["change"] = args.change or args.engine_note or "not stated"
         r.update(result)
-        if args.decision:
-            r["decision"] = args.decision
+        if args.decision or args.kind in ("network", "search"):
+            r["decision"] = args.decision or "pending"
+        validate(r, "the new record")
         with open(args.ledger, "a") as f:
-            f.write(json.dumps(r) + "\n")
-        load(args.ledger)  # the new record is well formed
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
         print(f"ledger: recorded {r['engine']} against {r['opponent']}: {r['score']}% over {r['games']} games")
 
 

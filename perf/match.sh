@@ -28,6 +28,10 @@
 #   --ledger FILE       where the finished match's record goes (default perf/ledger.jsonl;
 #                       docs/strength.md's tables are rendered from it: perf/ledger.py)
 #   --no-ledger         record nothing
+#   --data TEXT         nets: what NEW learned from (the ledger record's data; also --shape TEXT)
+#   --change TEXT       builds: what NEW changes (the record's change)
+#   --decision TEXT     what the match decided (nets and builds: "pending" until given; edit the
+#                       record when it is decided)
 #   --dry-run           print the command, run nothing
 #   -- ARGS...          passed on to fastchess (e.g. -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 # env: FASTCHESS, the match runner: the project's vblitz-match by default
@@ -40,7 +44,7 @@ die() { echo "match.sh: $*" >&2; exit 2; }
 
 vblitz=$root/build/release/vblitz
 nodes="" tc="" rounds="" srand=1 openings=$here/data/openings.epd hash="" concurrency=2 elo=""
-pgn="" dry_run=0 ledger=$here/ledger.jsonl
+pgn="" dry_run=0 ledger=$here/ledger.jsonl data="" shape="" change="" decision=""
 positional=() extra=()
 while (($#)); do
   case $1 in
@@ -57,6 +61,10 @@ while (($#)); do
     --dry-run) dry_run=1 ;;
     --ledger) ledger=${2:?--ledger needs a file}; shift ;;
     --no-ledger) ledger="" ;;
+    --data) data=${2:?--data needs a text}; shift ;;
+    --shape) shape=${2:?--shape needs a text}; shift ;;
+    --change) change=${2:?--change needs a text}; shift ;;
+    --decision) decision=${2:?--decision needs a text}; shift ;;
     --) shift; extra=("$@"); break ;;
     -*) die "unknown option $1 (see the usage at the top of perf/match.sh)" ;;
     *) positional+=("$1") ;;
@@ -179,6 +187,15 @@ record=(--kind "$kind" --engine "${engine:-unknown}" --opponent "$opponent" --co
 [[ -n $signature ]] && record+=(--signature "$signature")
 [[ -n $note ]] && record+=(--engine-note "$note")
 [[ $mode == elo ]] && record+=(--uci-elo "${args[0]}")
+if [[ $mode == nets && -n $elo ]]; then  # a budget carried over: a UCI_Elo record
+  record=(--kind uci_elo --engine "${engine:-unknown}" --opponent "$opponent at UCI_Elo $elo${nodes:+, $nodes nodes}"
+    --conditions "$conditions" --openings "$(basename "$openings" .epd)" --srand "$srand" --uci-elo "$elo")
+  [[ -n $nodes ]] && record+=(--node-budget "$nodes")
+fi
+[[ -n $data ]] && record+=(--data "$data")
+[[ -n $shape ]] && record+=(--shape "$shape")
+[[ -n $change ]] && record+=(--change "$change")
+[[ -n $decision ]] && record+=(--decision "$decision")
 python3 "$here/ledger.py" --ledger "$ledger" add --output "$log" "${record[@]}" ||
   echo "match.sh: the match was not recorded in $ledger" >&2
 exit "$status"

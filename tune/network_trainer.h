@@ -42,7 +42,7 @@ struct TrainOptions {
   double drop = 0.1;
   double weight_decay = 0.01;
   // Weight of the search score in the target; the rest is the game's result. 1.0 measured best
-  // for fine-tuning on self-play (docs/network.md: 0.5 -61, 0.85 +14, 1.0 +35 Elo against 0.7).
+  // for fine-tuning on self-play (docs/ledger.md: 0.5 -61, 0.85 +14, 1.0 +35 Elo against 0.7).
   double lambda = 1.0;
   bool mirror = false;  // every other epoch, a position is seen with its files mirrored (a <-> h)
   int threads = 0;      // 0 = all cores

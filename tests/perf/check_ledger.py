@@ -61,6 +61,12 @@ with tempfile.TemporaryDirectory() as tmp:
     for key, value in (("games", 200), ("wins", 50), ("losses", 57), ("draws", 93), ("score", 48.2),
                        ("elo", -12.3), ("elo_error", 20.0), ("ptnml", [10, 20, 40, 20, 10]), ("srand", 3)):
         check(added.get(key) == value, f"added record's {key}: {added.get(key)!r}, want {value!r}")
+    # A record that breaks the rules (a UCI_Elo match without its level) is refused, and the
+    # ledger is left as it was.
+    before = open(copy).read()
+    done = run("--ledger", copy, "add", "--output", out, "--kind", "uci_elo", "--engine", "vblitz-0123456789ab",
+               "--opponent", "Stockfish 15.1 at UCI_Elo 1500", "--conditions", "10+0.1", "--openings", "o")
+    check(done.returncode != 0 and open(copy).read() == before, "a record without its level was appended")
     table = run("--ledger", copy, "render", "peers").stdout.splitlines()
     check(table[2].startswith("| **`vblitz-0123456789ab`** | Ethereal 12 |"), f"the newest row: {table[2]}")
 for f in failures:

@@ -71,5 +71,21 @@ for want in '"kind": "peer"' '"opponent": "Stockfish 15.1, `Use NNUE` false"' '"
   [[ $record == *"$want"* ]] || { echo "ledger record has no $want: $record"; fail=1; }
 done
 [[ $(wc -l < "$dir/ledger.jsonl") == 1 ]] || { echo "ledger: $(wc -l < "$dir/ledger.jsonl") records, want 1"; fail=1; }
+# Two networks: a network record with what NEW learned from and what was decided; a budget
+# carried over at a UCI_Elo level: a uci_elo record with the budget.
+cases=$((cases + 1))
+FASTCHESS=$dir/fastchess bash "$match" --vblitz "$dir/vblitz" --ledger "$dir/ledger.jsonl" --srand 8 \
+  --data "s61 + s62" --shape "H=256" --decision "no: not better" nets "$dir/new.nnue" "$dir/old.nnue" > /dev/null
+FASTCHESS=$dir/fastchess bash "$match" --vblitz "$dir/vblitz" --ledger "$dir/ledger.jsonl" --srand 9 \
+  --elo 1500 --nodes 140 nets "$dir/new.nnue" "$dir/old.nnue" > /dev/null
+record=$(sed -n 2p "$dir/ledger.jsonl")
+for want in '"kind": "network"' '"data": "s61 + s62"' '"shape": "H=256"' '"decision": "no: not better"' '"srand": 8' \
+  '"conditions": "10000 nodes, Hash 16"'; do
+  [[ $record == *"$want"* ]] || { echo "network record has no $want: $record"; fail=1; }
+done
+record=$(sed -n 3p "$dir/ledger.jsonl")
+for want in '"kind": "uci_elo"' '"uci_elo": 1500' '"node_budget": 140' 'at UCI_Elo 1500, 140 nodes'; do
+  [[ $record == *"$want"* ]] || { echo "carry-over record has no $want: $record"; fail=1; }
+done
 [[ $fail == 0 ]] && echo "match.sh: $cases cases pass"
 exit $fail
