@@ -75,7 +75,7 @@ void TranspositionTable::set_layout(Layout layout) {
 
 void TranspositionTable::clear() {
   std::memset(static_cast<void*>(entries_.get()), 0, (slots_ + kCrayPadding) * sizeof(uint64_t));
-  age_ = 0;
+  age_.store(0, std::memory_order_relaxed);
 }
 
 uint64_t TranspositionTable::base_index(core::Key key) const {
@@ -95,7 +95,7 @@ simd::tt::ProbeResult TranspositionTable::probe_slots(core::Key key, Bound new_b
     alignas(64) uint64_t bucket[simd::kBucketSlots];
     for (int k = 0; k < simd::kBucketSlots; ++k)
       bucket[k] = entries_[base + uint64_t(k)].load(std::memory_order_relaxed);
-    return simd::probe_bucket(bucket, check, age_, new_bound);
+    return simd::probe_bucket(bucket, check, age(), new_bound);
   }
   // The Cray layout's eight strided slots are copied with relaxed atomic loads too (race-free
   // under threads; each slot still costs its own cache line), and the kernel gathers from the
@@ -104,7 +104,7 @@ simd::tt::ProbeResult TranspositionTable::probe_slots(core::Key key, Bound new_b
   const uint64_t step = stride(key);
   for (int k = 0; k < simd::kBucketSlots; ++k)
     slots[k] = entries_[base + uint64_t(k) * step].load(std::memory_order_relaxed);
-  return simd::probe_cray(slots, 0, 1, check, age_, new_bound);
+  return simd::probe_cray(slots, 0, 1, check, age(), new_bound);
 }
 
 bool TranspositionTable::probe(core::Key key, TTData& out) const {
@@ -127,7 +127,7 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int de
   }
   depth = std::clamp(depth, kMinDepth, 255 - kDraftOffset);
   entries_[slot].store(
-      simd::tt::pack(uint16_t(key), move.raw(), int16_t(score), uint8_t(depth + kDraftOffset), bound, age_),
+      simd::tt::pack(uint16_t(key), move.raw(), int16_t(score), uint8_t(depth + kDraftOffset), bound, age()),
       std::memory_order_relaxed);
 }
 
@@ -143,7 +143,7 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   for (size_t i = 0; i < sample; ++i) {
     uint64_t e = entries_[i].load(std::memory_order_relaxed);
-    used += simd::tt::bound_of(e) != simd::tt::BOUND_NONE && simd::tt::age_of(e) == age_;
+    used += simd::tt::bound_of(e) != simd::tt::BOUND_NONE && simd::tt::age_of(e) == age();
   }
   return int(used * 1000 / sample);
 }

@@ -46,7 +46,7 @@ class TranspositionTable {
   // Empties every slot (ucinewgame, Clear Hash).
   void clear();
   // Starts a new search: entries written before it count as old.
-  void new_search() { age_ = uint8_t((age_ + 1) % simd::tt::kAgeCycle); }
+  void new_search() { age_.store(uint8_t((age() + 1) % simd::tt::kAgeCycle), std::memory_order_relaxed); }
 
   // Looks the key up; true and `out` filled if found.
   bool probe(core::Key key, TTData& out) const;
@@ -74,7 +74,10 @@ class TranspositionTable {
   size_t slots_ = 0;  // usable slots (a multiple of 8); the cray layout has padding beyond
   size_t megabytes_ = 0;
   Layout layout_ = Layout::kBucket;
-  uint8_t age_ = 0;
+  // The search's age, atomic because `stop` may probe the table (search::quick_move, on the
+  // protocol thread) while the search thread starts a new search.
+  std::atomic<uint8_t> age_{0};
+  uint8_t age() const { return age_.load(std::memory_order_relaxed); }
 };
 
 static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free);
