@@ -1,5 +1,6 @@
 // vblitz: the UCI engine when run without a command, else one command of the command line
 // (`vblitz --help` lists them; print_help below). Each command's own file documents its flags.
+#include <chrono>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -146,9 +147,14 @@ int run_datagen_on_every_rank(vblitz::data::DatagenOptions options) {
   options.seed += 1000000 * uint64_t(rank);
   std::ostream silent(nullptr);
   long positions = 0;
+  const auto start = std::chrono::steady_clock::now();
   const int status = data::run_datagen(options, rank == 0 ? std::cerr : silent, &positions);
   std::vector<uint64_t> totals = {uint64_t(positions), status != 0};
-  cluster::sum(totals);
+  // Every rank plays as many games: one that takes twice this one's time and a minute more has
+  // stopped.
+  const auto own =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  cluster::sum(totals, 2 * own + std::chrono::milliseconds(60000));
   if (ranks > 1 && rank == 0)
     std::cerr << "cluster: " << ranks << " processes (seeds " << options.seed << " + 1000000 r), "
               << totals[0] << " new positions in all"

@@ -11,8 +11,9 @@ void finish() {}
 int rank() { return 0; }
 int ranks() { return 1; }
 bool next_line(std::istream& in, std::string& line) { return bool(std::getline(in, line)); }
-bool same_on_every_rank(uint64_t) { return true; }
-void sum(std::vector<uint64_t>&) {}
+bool same_on_every_rank(uint64_t, std::chrono::milliseconds) { return true; }
+void sum(std::vector<uint64_t>&, std::chrono::milliseconds) {}
+void lost(const std::string& what, std::chrono::milliseconds) { abort_run(what); }
 
 namespace {
 Signals last_signals{};

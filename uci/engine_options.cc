@@ -1,5 +1,7 @@
 // The engine's UCI options, one declaration each: name, type, default, range or values, one
 // line of help (docs/uci.md's table is made from it) and what setting it does.
+#include <chrono>
+
 #include "cluster/cluster.h"
 #include "core/file.h"
 #include "core/text.h"
@@ -63,10 +65,15 @@ Option text(std::string name, std::string help, std::function<Result(const std::
   Option o = declare(name, OptionType::kString, "<empty>");
   o.help = std::move(help);
   o.set = [name, set = std::move(set)](const OptionValue& v) {
-    if (cluster::ranks() > 1 && !empty_path(v.text) &&
-        !cluster::same_on_every_rank(core::file_fingerprint(v.text)))
-      return Result(name + ": " + core::quote(v.text) +
-                    " differs between the processes (or some cannot read it); refused on every process");
+    if (cluster::ranks() > 1 && !empty_path(v.text)) {
+      const auto start = std::chrono::steady_clock::now();
+      const uint64_t fingerprint = core::file_fingerprint(v.text);
+      const auto read =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      if (!cluster::same_on_every_rank(fingerprint, cluster::kAnswerDeadline + 2 * read))
+        return Result(name + ": " + core::quote(v.text) +
+                      " differs between the processes (or some cannot read it); refused on every process");
+    }
     return set(v.text);
   };
   return o;

@@ -96,7 +96,10 @@ void print_perft(core::Position& pos, int depth, std::ostream& out, const std::a
   std::vector<uint64_t> counts(2 * roots.size(), 0);
   const auto share = core::perft_divide(pos, depth, stop, threads, {cluster::rank(), cluster::ranks()});
   for (size_t i = 0; i < share.size(); ++i) counts[i] = share[i].second, counts[roots.size() + i] = 1;
-  cluster::sum(counts);
+  // The shares are alike: a rank that takes more than twice this one's time has stopped.
+  const auto own =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  cluster::sum(counts, 2 * own + cluster::kAnswerDeadline);
   uint64_t total = 0;
   for (size_t i = 0; i < roots.size() && counts[roots.size() + i] == uint64_t(cluster::ranks()); ++i) {
     out << pos.to_uci(roots.begin()[i]) << ": " << counts[i] << '\n';
@@ -352,7 +355,6 @@ void Engine::select_param_block() {
 }
 
 void Engine::arm_deadline(search::Limits limits) {
-  if (cluster::ranks() > 1) return;
   search::TimeManager clock;
   clock.start(limits, search_root_.side_to_move(), options_.move_overhead);
   if (clock.hard_limit())

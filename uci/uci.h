@@ -69,8 +69,8 @@ class Engine {
   // `stop` during a search (not a perft or bench, not a cluster run): answer_now().
   void answer_stop();
   // The clock's guard (deadline_): at the hard limit plus half the move overhead, answer_now()
-  // unless the search has answered. Not armed in a cluster run, whose rank 0 answers after the
-  // vote.
+  // unless the search has answered. In a cluster run the vote comes first unless a rank stopped
+  // answering; rank 0 then plays its own move on time (the run ends after the rounds' deadline).
   void arm_deadline(search::Limits limits);
   // The `bestmove` line of r for the current search's root, with its ponder move if legal.
   std::string bestmove_line(const search::Result& r) const;

@@ -176,3 +176,70 @@ for signal in STOP KILL; do
     move=
   done
 done
+
+# A rank stopped (SIGSTOP) while the run is idle, then each collective of the protocol: a file
+# option's check, a shared perft stopped, a search on the clock, quit. Rank 0 waits at most the
+# stated deadline (cluster::kAnswerDeadline, 5 s), names the rank that does not answer its ping,
+# and the run ends with a non-zero exit; a search on the clock answers first. The bound is the
+# deadline, the ping's second and a margin for a loaded machine (what `isready` took, twice).
+cluster_deadline=5
+for case in file perft clock quit; do
+  work=$(mktemp -d)
+  mkfifo "$work/in"
+  "$vblitz" params > "$work/same.params"
+  timeout 60 "${launch[@]}" -np 2 "$vblitz" < "$work/in" > "$work/out" 2> "$work/err" &
+  job=$!
+  exec 3> "$work/in"
+  begun=$SECONDS began=$(date +%s.%N)
+  printf 'isready\n' >&3
+  until grep -q '^readyok' "$work/out" 2>/dev/null; do
+    (( SECONDS - begun < 30 )) || fail "$case: no readyok within 30 s"
+    sleep 0.02
+  done
+  began=$(date +%s.%N)  # the launch is over: time a round trip through both ranks
+  printf 'isready\n' >&3
+  until (( $(grep -c '^readyok' "$work/out" 2>/dev/null) >= 2 )); do
+    (( SECONDS - begun < 30 )) || fail "$case: no second readyok within 30 s"
+    sleep 0.01
+  done
+  isready=$(python3 -c "print(round($(date +%s.%N) - $began, 2))")
+  margin=$(python3 -c "import math; print(math.ceil(2 * $isready) + 2)")
+  pid=$(rank_pid 1)
+  [[ -n $pid ]] || fail "$case: no process of rank 1"
+  kill -STOP "$pid"
+  start=$(date +%s.%N)
+  case $case in
+    file) printf 'setoption name ParamFile value %s\nisready\n' "$work/same.params" >&3 ;;
+    perft) printf 'go perft 7\n' >&3; sleep 0.5; printf 'stop\n' >&3 ;;
+    clock) printf 'position startpos moves e2e4\ngo wtime 1000 btime 1000\n' >&3 ;;
+    quit) printf 'quit\n' >&3 ;;
+  esac
+  answered=""
+  if [[ $case == clock ]]; then  # the move comes within the clock (1 s) and half a second
+    until grep -q '^bestmove' "$work/out" 2>/dev/null || ! kill -0 $job 2>/dev/null; do sleep 0.02; done
+    answered=$(python3 -c "print(round($(date +%s.%N) - $start, 2))")
+  fi
+  status=0
+  wait $job || status=$?
+  exec 3>&-
+  ended=$(date +%s.%N)
+  kill -CONT "$pid" 2>/dev/null || true
+  out=$(cat "$work/out"; echo "(stderr:)"; cat "$work/err")
+  elapsed=$(python3 -c "print(round($ended - $start, 2))")
+  bound=$((cluster_deadline + 1 + margin))
+  [[ $case == perft ]] && bound=$((bound + 2))  # perft's sums wait twice its own half second more
+  (( status != 124 )) || fail "$case with rank 1 stopped: the run hung:\n$out"
+  (( status != 0 )) || fail "$case with rank 1 stopped: exit 0:\n$out"
+  python3 -c "import sys; sys.exit(not $elapsed <= $bound)" || fail "$case with rank 1 stopped: ended after $elapsed s (bound $bound s):\n$out"
+  if [[ $case == clock ]]; then
+    grep -q '^bestmove [a-h][1-8]' "$work/out" || fail "clock with rank 1 stopped: no bestmove:\n$out"
+    python3 -c "import sys; sys.exit(not $answered <= 1.5 + 2 * $isready)" ||
+      fail "clock with rank 1 stopped: bestmove after $answered s:\n$out"
+    grep -q '^info string error: cluster: ' "$work/out" || fail "clock with rank 1 stopped: no reason given:\n$out"
+  else
+    grep -q '^info string error: cluster: rank 1 did not answer' "$work/out" ||
+      fail "$case with rank 1 stopped: rank 1 not named:\n$out"
+  fi
+  rm -rf "$work"
+  echo "ok $case with rank 1 stopped: the run ended in $elapsed s (bound $bound s, status $status)${answered:+, bestmove after $answered s}"
+done
