@@ -170,7 +170,7 @@ signature_of() { timeout 600 "$1" bench 2>/dev/null | sed -n 's/^Nodes searched:
 [[ -n $elo ]] && conditions+=", UCI_Elo $elo"
 case $mode in
   nets) kind=network engine=$(network_of "$vblitz" "$(realpath "${args[0]}")")
-    opponent=\`$(network_of "$vblitz" "$(realpath "${args[1]}")")\` signature=$(signature_of "$vblitz") note="" ;;
+    opponent=$(network_of "$vblitz" "$(realpath "${args[1]}")") signature=$(signature_of "$vblitz") note="" ;;
   builds) kind=search engine=$(network_of "${args[0]}") signature=$(signature_of "${args[0]}")
     opponent="the build at ${args[1]}" note="the build at ${args[0]}" ;;
   peer) kind=peer engine=$(network_of "$vblitz") signature=$(signature_of "$vblitz") note=""
