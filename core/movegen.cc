@@ -7,10 +7,9 @@ namespace vblitz::core {
 
 static_assert(sizeof(Move) == sizeof(uint16_t), "a Move is stored as its raw 16 bits");
 
-namespace {
+MoveKernels detail::process_move_kernels;
 
-std::atomic<MoveSerializer> installed_serializer{nullptr};
-std::atomic<PieceMoveCounter> installed_counter{nullptr};
+namespace {
 
 // Writes moves with core's own pop-lsb loops.
 struct ScalarEmitter {
@@ -239,21 +238,16 @@ template <GenType T>
 
 }  // namespace
 
-void set_move_serializer(MoveSerializer serializer) {
-  installed_serializer.store(serializer, std::memory_order_relaxed);
-}
+void set_move_serializer(MoveSerializer serializer) { detail::process_move_kernels.serialize = serializer; }
 
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {
-  if (MoveSerializer serialize = installed_serializer.load(std::memory_order_relaxed))
-    return generate_with<T>(serialize, pos, list);
+  if (MoveSerializer serialize = move_kernels().serialize) return generate_with<T>(serialize, pos, list);
   return pos.side_to_move() == WHITE ? generate_all<T, WHITE>(ScalarEmitter(), pos, list)
                                      : generate_all<T, BLACK>(ScalarEmitter(), pos, list);
 }
 
-void set_piece_move_counter(PieceMoveCounter counter) {
-  installed_counter.store(counter, std::memory_order_relaxed);
-}
+void set_piece_move_counter(PieceMoveCounter counter) { detail::process_move_kernels.count = counter; }
 
 int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
                       Bitboard target) {
@@ -265,7 +259,7 @@ int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, 
 }
 
 int count_legal(const Position& pos) {
-  PieceMoveCounter counter = installed_counter.load(std::memory_order_relaxed);
+  PieceMoveCounter counter = move_kernels().count;
   if (!counter) counter = count_piece_moves;
   return pos.side_to_move() == WHITE ? count_all<WHITE>(counter, pos) : count_all<BLACK>(counter, pos);
 }

@@ -22,19 +22,53 @@ constexpr int kMaxMoves = 256;
 constexpr int kMoveListSlack = 128;
 
 // A move serializer: writes move = to * to_factor + base for every square in `targets`,
-// ascending, to `out` and returns the count (the contract of simd::serialize). The SIMD layer
-// installs its kernel here; null selects core's own pop-lsb loop. Set it only while no search
-// or perft runs.
+// ascending, to `out` and returns the count (the contract of simd::serialize); null selects
+// core's own pop-lsb loop.
 using MoveSerializer = size_t (*)(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
-void set_move_serializer(MoveSerializer serializer);
-
 // A piece-move counter: the number of moves of the knights in `knights` and the sliders in
 // `orthogonal` (rooks, queens) and `diagonal` (bishops, queens) to squares of `target`, with
-// `occupied` blocking the sliders; the pieces must not be pinned. The SIMD layer installs its
-// vector kernel here (simd/move_count.h); null selects count_piece_moves. Set it only while no
-// search or perft runs.
+// `occupied` blocking the sliders; the pieces must not be pinned. Null selects count_piece_moves.
 using PieceMoveCounter = int (*)(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,
                                  Bitboard target);
+// A child counter (core/perft.h): writes the number of legal moves of each child of a padded
+// batch to counts[i]. Null keeps perft on do_move and count_legal for every child.
+struct ChildBatch;
+using ChildCounter = void (*)(const ChildBatch& batch, uint64_t* counts);
+
+// The kernels the generator and perft call, chosen by the SIMD layer (simd/dispatch.h). Each
+// thread runs with one set: the process's, unless a MoveKernelScope installed another (an
+// engine's, for its search threads), so engines in one process need not share a choice.
+struct MoveKernels {
+  MoveSerializer serialize = nullptr;
+  PieceMoveCounter count = nullptr;
+  ChildCounter child = nullptr;
+};
+
+namespace detail {
+extern MoveKernels process_move_kernels;
+inline constinit thread_local const MoveKernels* thread_move_kernels = &process_move_kernels;
+}  // namespace detail
+
+// The calling thread's set.
+inline const MoveKernels& move_kernels() { return *detail::thread_move_kernels; }
+
+// Installs `kernels` for the calling thread until the scope ends; `kernels` must outlive it.
+class MoveKernelScope {
+ public:
+  explicit MoveKernelScope(const MoveKernels& kernels) : saved_(detail::thread_move_kernels) {
+    detail::thread_move_kernels = &kernels;
+  }
+  ~MoveKernelScope() { detail::thread_move_kernels = saved_; }
+  MoveKernelScope(const MoveKernelScope&) = delete;
+  MoveKernelScope& operator=(const MoveKernelScope&) = delete;
+
+ private:
+  const MoveKernels* saved_;
+};
+
+// Set one kernel of the process's set (threads without a scope use it); only while no search
+// or perft runs.
+void set_move_serializer(MoveSerializer serializer);
 void set_piece_move_counter(PieceMoveCounter counter);
 // The plain counter: each piece's attack set from the lookup tables, masked and counted.
 int count_piece_moves(Bitboard orthogonal, Bitboard diagonal, Bitboard knights, Bitboard occupied,

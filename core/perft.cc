@@ -10,8 +10,6 @@ namespace vblitz::core {
 
 namespace {
 
-std::atomic<ChildCounter> installed_child_counter{nullptr};
-
 // perft(pos, 2) of a batchable node: its children counted by `counter` in one batch, made from
 // the parent's board and the moves; a child with an en passant square by count_legal.
 uint64_t perft_two_batched(Position& pos, ChildCounter counter) {
@@ -37,15 +35,13 @@ uint64_t perft_two_batched(Position& pos, ChildCounter counter) {
 
 }  // namespace
 
-void set_child_counter(ChildCounter counter) {
-  installed_child_counter.store(counter, std::memory_order_relaxed);
-}
+void set_child_counter(ChildCounter counter) { detail::process_move_kernels.child = counter; }
 
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (depth == 1) return uint64_t(count_legal(pos));
   if (depth == 2)
-    if (const ChildCounter counter = installed_child_counter.load(std::memory_order_relaxed))
+    if (const ChildCounter counter = move_kernels().child)
       if (batchable(pos)) return perft_two_batched(pos, counter);
   MoveList<LEGAL> moves(pos);
   uint64_t nodes = 0;
@@ -98,8 +94,10 @@ std::vector<std::pair<Move, uint64_t>> parallel_divide(const Position& pos, int 
   std::vector<uint64_t> counts(tasks.size(), 0);
   std::vector<char> done(tasks.size(), 1);
   for (size_t t : mine) done[t] = 0;
+  const MoveKernels& kernels = move_kernels();  // the workers count with the caller's kernels
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (size_t k = 0; k < mine.size(); ++k) {
+    const MoveKernelScope scope(kernels);
     const size_t t = mine[k];
     Position p = pos;  // the game's earlier states are shared, read only
     StateInfo st1, st2;

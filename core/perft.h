@@ -11,11 +11,8 @@
 
 namespace vblitz::core {
 
-// A child counter: writes the number of legal moves of each child of a padded batch to
-// counts[i] (room for batch.size rounded up to kChildLanePad). The SIMD layer installs its
-// kernel or the kernel's scalar twin here (simd/child_count.h); null keeps perft on do_move and
-// count_legal for every child. Set it only while no perft runs.
-using ChildCounter = void (*)(const ChildBatch& batch, uint64_t* counts);
+// Sets the child counter of the process's kernels (core/movegen.h: MoveKernels); the SIMD
+// layer installs its kernel or the kernel's scalar twin. Set it only while no perft runs.
 void set_child_counter(ChildCounter counter);
 
 // Number of leaf nodes `depth` plies below pos (1 at depth 0). The last ply is counted, not

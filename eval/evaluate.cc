@@ -328,11 +328,6 @@ int network_endgame_score(const Position& pos, int score) {
 
 int piece_value(PieceType pt) { return pt >= PAWN && pt <= QUEEN ? default_params().material[pt - 1].mg : 0; }
 
-Params& active_params() {
-  static Params params = default_params();
-  return params;
-}
-
 int Evaluator::phase(const Position& pos) {
   int phase = 0;
   for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) phase += kPhaseWeight[pt] * popcount(pos.pieces(pt));
@@ -401,8 +396,8 @@ int Evaluator::evaluate(const Position& pos) {
   return pos.side_to_move() == WHITE ? white : -white;
 }
 
-std::string eval_report(const Position& pos, bool network_active) {
-  Evaluator evaluator;
+std::string eval_report(const Position& pos, bool network_active, const Params& params, const Network& net) {
+  Evaluator evaluator(params);
   Trace trace;
   const int total = evaluator.evaluate_white(pos, &trace);
   const int ph = Evaluator::phase(pos);
@@ -423,11 +418,11 @@ std::string eval_report(const Position& pos, bool network_active) {
   for (int t = 0; t < kTermCount; ++t) traced += taper(trace.term[t][WHITE]) - taper(trace.term[t][BLACK]);
   out << "Phase: " << ph << "/24 (24 = all pieces on the board)\n";
   out << "Scaling (king safety by the attacker's material, drawish endings): " << total - traced << '\n';
-  const int network = evaluate_network(*active_network(), pos);
+  const int network = evaluate_network(net, pos);
   const int white = pos.side_to_move() == WHITE ? 1 : -1;
   const int white_network = white * network, white_known = white * network_endgame_score(pos, network);
   out << "Classic evaluation: " << total << " (white side)\n";
-  out << "Network evaluation: " << white_network << " (white side), " << active_network_name() << '\n';
+  out << "Network evaluation: " << white_network << " (white side), " << network_name(net) << '\n';
   if (white_known != white_network)
     out << "Network evaluation in a known ending: " << white_known << " (white side)\n";
   out << "Final evaluation: " << (network_active ? white_known : total) << " (white side)";

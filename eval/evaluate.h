@@ -6,6 +6,7 @@
 
 #include "core/position.h"
 #include "eval/king_safety.h"
+#include "eval/network.h"
 #include "eval/params.h"
 #include "eval/pawns.h"
 #include "eval/trace.h"
@@ -24,9 +25,6 @@ int piece_value(core::PieceType pt);
 // pieces keeps its score.
 int network_endgame_score(const core::Position& pos, int score);
 
-// The parameters every new evaluator uses; set with ParamFile between searches.
-Params& active_params();
-
 // A cached static evaluation (White's point of view) of the position with that full key.
 struct EvalEntry {
   core::Key key = 0;
@@ -36,7 +34,9 @@ using EvalCache = EvalHashTable<EvalEntry>;
 
 class Evaluator {
  public:
-  explicit Evaluator(const Params& params = active_params()) : params_(params) {}
+  // Evaluates with `params`, which must outlive the evaluator (an engine's, set with ParamFile
+  // and the style options between searches: search::Options::eval_params).
+  explicit Evaluator(const Params& params = default_params()) : params_(params) {}
 
   // Score in centipawns from the side to move's point of view.
   int evaluate(const core::Position& pos);
@@ -64,7 +64,9 @@ class Evaluator {
 };
 
 // Writes the `eval` report: each classic term for White, Black and the total, the classic and
-// the network evaluation, then "Final evaluation: <cp> (white side)" in the active mode's.
-std::string eval_report(const core::Position& pos, bool network_active);
+// the network evaluation, then "Final evaluation: <cp> (white side)" in the active mode's; the
+// classic terms with `params`, the network's with `network`.
+std::string eval_report(const core::Position& pos, bool network_active, const Params& params,
+                        const Network& network);
 
 }  // namespace vblitz::eval

@@ -311,37 +311,41 @@ std::optional<std::string> load_active_network(const std::string& path) {
   return std::nullopt;
 }
 
-std::shared_ptr<const Network> active_network_on_node(int node) {
-  const std::shared_ptr<const Network> source = active_network();
+std::shared_ptr<const Network> network_on_node(const std::shared_ptr<const Network>& source, int node) {
   if (node < 0) return source;
   struct Copy {
-    std::shared_ptr<const Network> source, copy;
+    std::weak_ptr<const Network> source;
+    int node;
+    std::shared_ptr<const Network> copy;
   };
   static std::mutex copies_mutex;
   static std::vector<Copy> copies;
   std::lock_guard lock(copies_mutex);
-  if (size_t(node) >= copies.size()) copies.resize(size_t(node) + 1);
-  Copy& c = copies[size_t(node)];
-  if (c.source != source) c = {source, std::make_shared<const Network>(*source)};  // written here
-  return c.copy;
+  // Copies of networks no engine holds any more go first.
+  std::erase_if(copies, [](const Copy& c) { return c.source.expired(); });
+  for (const Copy& c : copies)
+    if (c.node == node && c.source.lock() == source) return c.copy;
+  copies.push_back({source, node, std::make_shared<const Network>(*source)});  // written here
+  return copies.back().copy;
 }
 
-std::string active_network_name() {
-  const std::shared_ptr<const Network> net = active_network();
+std::string network_name(const Network& net) {
   char name[64];
   std::snprintf(name, sizeof name, "vblitz-%012llx (%d hidden",
-                static_cast<unsigned long long>(net->checksum() >> 16), net->hidden);
+                static_cast<unsigned long long>(net.checksum() >> 16), net.hidden);
   std::string text = name;
-  if (net->output_buckets > 1) text += ", " + std::to_string(net->output_buckets) + " output buckets";
-  if (net->kings.count > 1) text += ", " + std::to_string(net->kings.count) + " king buckets";
-  if (net->kings.mirrored) text += ", mirrored";
+  if (net.output_buckets > 1) text += ", " + std::to_string(net.output_buckets) + " output buckets";
+  if (net.kings.count > 1) text += ", " + std::to_string(net.kings.count) + " king buckets";
+  if (net.kings.mirrored) text += ", mirrored";
   return text + ")";
 }
 
+std::string active_network_name() { return network_name(*active_network()); }
+
 NetworkStack::NetworkStack(int max_depth) : dirty_(size_t(max_depth) + 1) {}
 
-void NetworkStack::reset(const core::Position& pos) {
-  net_ = active_network_on_node(numa_node_);
+void NetworkStack::reset(const core::Position& pos, const std::shared_ptr<const Network>& source) {
+  net_ = network_on_node(source ? source : active_network(), numa_node_);
   accumulators_.assign(dirty_.size() * 2 * size_t(net_->hidden), 0);
   top_ = 0;
   refresh(pos, 0);

@@ -114,20 +114,23 @@ struct Network {
 // Evaluates with a full refresh (no incremental state): side to move's view, centipawns.
 int evaluate_network(const Network& net, const core::Position& pos);
 
-// The network the engine uses: the default one embedded at build time until EvalFile loads
-// another. Replace it between searches only; a search keeps the one it started with.
+// The process's network: the default one embedded at build time until load_active_network
+// loads another. Searches use it unless their options name their own (search::Options::network,
+// which an engine's EvalFile sets). Replace it between searches only.
 std::shared_ptr<const Network> active_network();
 // Reads a network file; on error returns the reason (with the path) and leaves `out` unchanged.
 std::optional<std::string> read_network(const std::string& path, Network& out);
-// Loads `path` as the active network; on error returns the reason and keeps the current one.
+// Loads `path` as the process's network; on error returns the reason and keeps the current one.
 std::optional<std::string> load_active_network(const std::string& path);
-// The active network's copy for NUMA node `node` (node < 0: the shared network itself). The
-// first thread to ask for a node's copy makes it, so on a machine that places memory where it
-// is first touched (Linux's default) a thread bound to that node gets weights in its own
-// memory; later calls return the same copy until the active network changes.
-std::shared_ptr<const Network> active_network_on_node(int node);
-// "vblitz-<12 hex digits of the checksum> (H hidden)" of the active network, with ", B output
-// buckets" before the parenthesis closes when it has more than one.
+// The copy of `source` for NUMA node `node` (node < 0: `source` itself). The first thread to
+// ask for a node's copy makes it, so on a machine that places memory where it is first touched
+// (Linux's default) a thread bound to that node gets weights in its own memory; later calls
+// return the same copy while `source` is alive.
+std::shared_ptr<const Network> network_on_node(const std::shared_ptr<const Network>& source, int node);
+// "vblitz-<12 hex digits of the checksum> (H hidden)" of a network, with ", B output buckets"
+// before the parenthesis closes when it has more than one.
+std::string network_name(const Network& net);
+// network_name of the process's network.
 std::string active_network_name();
 
 // The incremental first layer of one search thread: one accumulator pair per ply, updated
@@ -136,8 +139,9 @@ class NetworkStack {
  public:
   explicit NetworkStack(int max_depth);
 
-  // Starts at `pos` (the root) with the active network, computing its accumulators.
-  void reset(const core::Position& pos);
+  // Starts at `pos` (the root) with `source` (nullptr: the process's network), computing its
+  // accumulators.
+  void reset(const core::Position& pos, const std::shared_ptr<const Network>& source = nullptr);
   // The NUMA node whose copy of the network later resets read (-1: the shared one).
   void set_numa_node(int node) { numa_node_ = node; }
   const Network* network() const { return net_.get(); }

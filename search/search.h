@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,7 +36,8 @@ inline const char* eval_mode_name(EvalMode mode) {
   return mode == EvalMode::kClassic ? "classic" : "network";
 }
 
-// User-settable search behaviour.
+// User-settable search behaviour: an engine's own, nothing shared with other engines in the
+// process (the kernel selection is the searching thread's, simd/dispatch.h).
 struct Options {
   EvalMode eval_mode = kDefaultEvalMode;
   int killer_count = 2;                     // killers kept per ply (1..10)
@@ -47,6 +49,11 @@ struct Options {
   int64_t bound_report_ms = 1000;           // aspiration failures reported once a search ran this long
   Binding thread_binding = Binding::kAuto;  // where the pool's threads run (search/topology.h)
   SearchParams params;                      // the tunable constants (search/search_params.h)
+  // The network the searches evaluate with; nullptr: the process's (eval::active_network()).
+  std::shared_ptr<const eval::Network> network;
+  // The classic evaluation's parameters (ParamFile and the style options); the searchers'
+  // evaluators read them, so change them only between searches and clear the pool after.
+  eval::Params eval_params = eval::default_params();
 };
 
 // Late move reductions in plies by depth and move number, logarithmic in both, from the
@@ -117,7 +124,8 @@ class Searcher {
  public:
   using ReportFn = std::function<void(const Report&)>;
 
-  Searcher(TranspositionTable& tt, const Options& options) : tt_(tt), options_(options) {}
+  Searcher(TranspositionTable& tt, const Options& options)
+      : tt_(tt), options_(options), evaluator_(options.eval_params) {}
 
   // Searches pos (whose history must stay alive) within the limits; `stop` ends it early from
   // outside, and so does `also_stop` if given. Calls `report` after each iteration (and
@@ -203,7 +211,7 @@ class Searcher {
   // Starts the network's accumulators at the root when the network evaluates.
   void start_evaluation(const core::Position& pos) {
     network_on_ = options_.eval_mode == EvalMode::kNetwork;
-    if (network_on_) network_.reset(pos);
+    if (network_on_) network_.reset(pos, options_.network);
   }
   // Make and take back moves, keeping the network's accumulators in step.
   void make_move(core::Position& pos, core::Move m, core::StateInfo& st) {

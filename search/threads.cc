@@ -13,6 +13,8 @@
 #include <system_error>
 #include <thread>
 
+#include "simd/dispatch.h"
+
 namespace vblitz::search {
 
 namespace {
@@ -174,8 +176,10 @@ Result ThreadPool::run(const core::Position& pos, const Limits& limits, const st
       report(all);
     };
 
+  const simd::Dispatch& kernels = simd::current();  // every thread searches with the caller's kernels
 #pragma omp parallel num_threads(n)
   {
+    const simd::Scope scope(kernels);
     const int id = omp_get_thread_num();
     bind(id);
     core::Position root = pos;  // the game's earlier states are shared, read only

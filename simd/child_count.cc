@@ -18,8 +18,8 @@ void count_child_moves_vector(const core::ChildBatch& batch, uint64_t* counts) {
   VBLITZ_DISPATCH(CountChildMoves)(batch, counts);
 }
 
-CountChildMovesFn count_child_moves_vector_pointer() {
-  return HWY_DISPATCH_TABLE(CountChildMoves)[detail::dispatch_index.load(std::memory_order_relaxed)];
+CountChildMovesFn count_child_moves_vector_pointer(size_t index) {
+  return HWY_DISPATCH_TABLE(CountChildMoves)[index];
 }
 
 }  // namespace vblitz::simd

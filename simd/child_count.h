@@ -29,9 +29,9 @@ inline void count_child_moves(const core::ChildBatch& batch, uint64_t* counts) {
     count_child_moves_scalar(batch, counts);
 }
 
-// The vector kernel of the currently chosen target as a plain function pointer (no dispatch
-// per call), for core::set_child_counter; re-read it after changing the SIMD target.
+// The vector kernel of the target at dispatch-table index `index` (Dispatch::index()) as a
+// plain function pointer (no dispatch per call), for core::MoveKernels.
 using CountChildMovesFn = void (*)(const core::ChildBatch&, uint64_t*);
-CountChildMovesFn count_child_moves_vector_pointer();
+CountChildMovesFn count_child_moves_vector_pointer(size_t index);
 
 }  // namespace vblitz::simd

@@ -39,41 +39,7 @@ constexpr unsigned kAllKernels = (1u << unsigned(Kernel::kCount)) - 1;
 // (AVX-512 VPOPCNTDQ); elsewhere Highway emulates the count and the twin is faster (docs/kernels.md).
 constexpr const char* kNativePopcountTargets[] = {"avx3_dl"};
 
-namespace detail {
-std::atomic<unsigned> vector_mask{kDefaultVectorKernels};
-}  // namespace detail
-
-namespace {
-std::atomic<Kernels> selected_kernels{Kernels::kVector};
-}  // namespace
-
-namespace {
-
-// The dispatch-table index of the target Highway now chooses.
-size_t chosen_index() {
-  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
-  return hwy::GetChosenTarget().GetIndex();
-}
-
-}  // namespace
-
-namespace detail {
-std::atomic<size_t> dispatch_index{chosen_index()};
-}  // namespace detail
-
-namespace {
-
-// Gives core's move generator the serializer and the move counter for the current selection:
-// the vector kernels of the chosen target (resolved once, so each call is one indirect jump),
-// or none for the scalar twins; and perft its child counter, the kernel or its twin.
-void install_move_serializer() {
-  core::set_move_serializer(use_vector(Kernel::kSerialize) ? serialize_vector_pointer() : nullptr);
-  core::set_piece_move_counter(use_vector(Kernel::kMoveCount) ? count_piece_moves_vector_pointer() : nullptr);
-  core::set_child_counter(use_vector(Kernel::kChildCount) ? count_child_moves_vector_pointer()
-                                                          : &count_child_moves_scalar);
-}
-
-}  // namespace
+constinit Dispatch detail::process_dispatch{Dispatch::Unresolved{}};
 
 namespace {
 
@@ -94,44 +60,80 @@ const std::vector<TargetEntry>& target_entries() {
   return entries;
 }
 
-std::string& selected_target() {
-  static std::string name = "best";
-  return name;
+// The dispatch-table index of a target (0: Highway's best for this CPU), computed as Highway's
+// own dispatch does but without its process-wide state, so each selection keeps its own.
+size_t index_of(int64_t bit) {
+  hwy::ChosenTarget chosen;
+  chosen.Update(bit ? bit : hwy::SupportedTargets());
+  return chosen.GetIndex();
 }
+
+// The start-up selection, Kernels vector on Highway's best target, made before main.
+const bool process_dispatch_resolved = (detail::process_dispatch.set_kernels(Kernels::kVector), true);
 
 }  // namespace
 
-namespace {
-
-// The kernels `Kernels vector` runs on the active target: the fixed set, plus move and child counting
-// where the target has a native 64-bit vector popcount.
-unsigned default_vector_kernels() {
-  const std::string target = active_target();
-  for (const char* name : kNativePopcountTargets)
-    if (target == name)
-      return kDefaultVectorKernels | 1u << unsigned(Kernel::kMoveCount) | 1u << unsigned(Kernel::kChildCount);
-  return kDefaultVectorKernels;
+void Dispatch::apply() {
+  index_ = index_of(target_bit_);
+  unsigned mask = kernels_ == Kernels::kVector      ? kDefaultVectorKernels
+                  : kernels_ == Kernels::kAllVector ? kAllKernels
+                                                    : 0;
+  // Move and child counting join `vector` where the target has a native 64-bit popcount.
+  if (kernels_ == Kernels::kVector)
+    for (const char* name : kNativePopcountTargets)
+      if (active_target() == name)
+        mask |= 1u << unsigned(Kernel::kMoveCount) | 1u << unsigned(Kernel::kChildCount);
+  mask_ = mask;
+  // Core's generator and perft get the serializer and the move counter of this selection (the
+  // target's kernels, resolved here so each call is one indirect jump, or none for the scalar
+  // twins), and perft its child counter, the kernel or its twin.
+  move_kernels_.serialize = vector(Kernel::kSerialize) ? serialize_vector_pointer(index_) : nullptr;
+  move_kernels_.count = vector(Kernel::kMoveCount) ? count_piece_moves_vector_pointer(index_) : nullptr;
+  move_kernels_.child =
+      vector(Kernel::kChildCount) ? count_child_moves_vector_pointer(index_) : &count_child_moves_scalar;
+  if (this == &detail::process_dispatch) {  // threads without a Scope read core's process set
+    core::set_move_serializer(move_kernels_.serialize);
+    core::set_piece_move_counter(move_kernels_.count);
+    core::set_child_counter(move_kernels_.child);
+  }
 }
 
-// Sets the kernel mask for the selection k on the active target and installs core's kernels.
-void apply_kernels(Kernels k) {
-  unsigned mask = k == Kernels::kVector      ? default_vector_kernels()
-                  : k == Kernels::kAllVector ? kAllKernels
-                                             : 0;
-  detail::vector_mask.store(mask, std::memory_order_relaxed);
-  install_move_serializer();
+bool Dispatch::set_target(std::string_view name) {
+  const std::string wanted = core::to_lower(name);
+  if (wanted == "best") {
+    target_bit_ = 0;
+    apply();
+    return true;
+  }
+  for (const TargetEntry& e : target_entries()) {
+    if (e.name != wanted) continue;
+    target_bit_ = e.bit;
+    apply();
+    return true;
+  }
+  return false;
 }
 
-// The start-up selection, Kernels vector on Highway's best target, installed before main.
-const bool default_kernels_applied = (apply_kernels(Kernels::kVector), true);
-
-}  // namespace
-
-void set_kernels(Kernels k) {
-  selected_kernels.store(k, std::memory_order_relaxed);
-  apply_kernels(k);
+std::string Dispatch::target() const {
+  return target_bit_ ? core::to_lower(hwy::TargetName(target_bit_)) : "best";
 }
-Kernels kernels() { return selected_kernels.load(std::memory_order_relaxed); }
+
+std::string Dispatch::active_target() const {
+  return core::to_lower(hwy::TargetName(HWY_DISPATCH_TABLE(CompiledTarget)[index_]()));
+}
+
+std::string Dispatch::describe() const {
+  std::string text = std::string("kernels ") + kernels_name(kernels_) + " (vector:";
+  for (unsigned k = 0; k < unsigned(Kernel::kCount); ++k)
+    if (vector(Kernel(k))) text += std::string(" ") + kernel_name(Kernel(k));
+  text += "), SIMD target " + active_target();
+  text += " (" + target() + " of";
+  for (const std::string& t : available_targets()) text += " " + t;
+  return text + ")";
+}
+
+void set_kernels(Kernels k) { detail::process_dispatch.set_kernels(k); }
+Kernels kernels() { return detail::process_dispatch.kernels(); }
 const char* kernels_name(Kernels k) {
   return k == Kernels::kVector ? "vector" : k == Kernels::kScalar ? "scalar" : "all-vector";
 }
@@ -164,47 +166,10 @@ const std::vector<std::string>& available_targets() {
   return names;
 }
 
-bool set_simd_target(std::string_view name) {
-  std::string wanted = core::to_lower(name);
-  target_entries();  // read the real CPU's targets before any restriction
-  if (wanted == "best") {
-    hwy::SetSupportedTargetsForTest(0);  // 0 removes the restriction
-    selected_target() = wanted;
-    detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
-    apply_kernels(kernels());
-    return true;
-  }
-  for (const TargetEntry& e : target_entries()) {
-    if (e.name != wanted) continue;
-    // Highway's documented hook for running one target: dispatch sees only this one.
-    hwy::SetSupportedTargetsForTest(e.bit);
-    selected_target() = wanted;
-    detail::dispatch_index.store(chosen_index(), std::memory_order_relaxed);
-    apply_kernels(kernels());
-    return true;
-  }
-  return false;
-}
-
-const std::string& simd_target() { return selected_target(); }
-
-std::string active_target() {
-  // The kernels' own dispatch index, not HWY_DYNAMIC_DISPATCH: on aarch64 every call of
-  // hwy::SupportedTargets() (Highway 1.0.3) resets libhwy's chosen target without SVE2_128 and
-  // SVE_256, so libhwy's choice could name SVE2 while the kernels run SVE2_128.
-  return core::to_lower(hwy::TargetName(
-      HWY_DISPATCH_TABLE(CompiledTarget)[detail::dispatch_index.load(std::memory_order_relaxed)]()));
-}
-
-std::string describe() {
-  std::string text = std::string("kernels ") + kernels_name(kernels()) + " (vector:";
-  for (unsigned k = 0; k < unsigned(Kernel::kCount); ++k)
-    if (use_vector(Kernel(k))) text += std::string(" ") + kernel_name(Kernel(k));
-  text += "), SIMD target " + active_target();
-  text += " (" + simd_target() + " of";
-  for (const std::string& t : available_targets()) text += " " + t;
-  return text + ")";
-}
+bool set_simd_target(std::string_view name) { return detail::process_dispatch.set_target(name); }
+std::string simd_target() { return detail::process_dispatch.target(); }
+std::string active_target() { return current().active_target(); }
+std::string describe() { return current().describe(); }
 
 }  // namespace vblitz::simd
 #endif  // HWY_ONCE

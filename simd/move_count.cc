@@ -19,8 +19,8 @@ int count_piece_moves_vector(uint64_t orthogonal, uint64_t diagonal, uint64_t kn
   return VBLITZ_DISPATCH(CountPieceMoves)(orthogonal, diagonal, knights, occupied, target);
 }
 
-CountPieceMovesFn count_piece_moves_vector_pointer() {
-  return HWY_DISPATCH_TABLE(CountPieceMoves)[detail::dispatch_index.load(std::memory_order_relaxed)];
+CountPieceMovesFn count_piece_moves_vector_pointer(size_t index) {
+  return HWY_DISPATCH_TABLE(CountPieceMoves)[index];
 }
 
 }  // namespace vblitz::simd

@@ -28,9 +28,9 @@ inline int count_piece_moves(uint64_t orthogonal, uint64_t diagonal, uint64_t kn
              : count_piece_moves_scalar(orthogonal, diagonal, knights, occupied, target);
 }
 
-// The vector kernel of the currently chosen target as a plain function pointer (no dispatch
-// per call), for core::set_piece_move_counter; re-read it after changing the SIMD target.
+// The vector kernel of the target at dispatch-table index `index` (Dispatch::index()) as a
+// plain function pointer (no dispatch per call), for core::MoveKernels.
 using CountPieceMovesFn = int (*)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
-CountPieceMovesFn count_piece_moves_vector_pointer();
+CountPieceMovesFn count_piece_moves_vector_pointer(size_t index);
 
 }  // namespace vblitz::simd

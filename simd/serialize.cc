@@ -18,9 +18,7 @@ size_t serialize_vector(uint64_t targets, uint16_t to_factor, uint16_t base, uin
   return VBLITZ_DISPATCH(Serialize)(targets, to_factor, base, out);
 }
 
-SerializeFn serialize_vector_pointer() {
-  return HWY_DISPATCH_TABLE(Serialize)[detail::dispatch_index.load(std::memory_order_relaxed)];
-}
+SerializeFn serialize_vector_pointer(size_t index) { return HWY_DISPATCH_TABLE(Serialize)[index]; }
 
 }  // namespace vblitz::simd
 #endif  // HWY_ONCE

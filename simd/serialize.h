@@ -19,10 +19,10 @@ constexpr size_t kSerializeSlack = 128;
 size_t serialize_scalar(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
 size_t serialize_vector(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out);
 
-// The vector kernel of the currently chosen target as a plain function pointer (no dispatch
-// per call); re-read it after changing the SIMD target.
+// The vector kernel of the target at dispatch-table index `index` (Dispatch::index()) as a
+// plain function pointer (no dispatch per call), for core::MoveKernels.
 using SerializeFn = size_t (*)(uint64_t, uint16_t, uint16_t, uint16_t*);
-SerializeFn serialize_vector_pointer();
+SerializeFn serialize_vector_pointer(size_t index);
 
 inline size_t serialize(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out) {
   return use_vector(Kernel::kSerialize) ? serialize_vector(targets, to_factor, base, out)

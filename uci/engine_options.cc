@@ -176,16 +176,16 @@ std::vector<Option> Engine::make_options() {
                     [this](const std::string& v) {
                       simd::Kernels k{};
                       simd::parse_kernels(v, k);
-                      simd::set_kernels(k);
-                      say("info string " + simd::describe());
+                      kernels_.set_kernels(k);
+                      say("info string " + kernels_.describe());
                       return kDone;
                     }));
   std::vector<std::string> targets = {"best"};
   for (const std::string& t : simd::available_targets()) targets.push_back(t);
   Option target = combo("SimdTarget", "best", targets, "caps Highway's run-time dispatch at one target",
                         [this](const std::string& v) {
-                          simd::set_simd_target(v);
-                          say("info string " + simd::describe());
+                          kernels_.set_target(v);
+                          say("info string " + kernels_.describe());
                           return kDone;
                         });
   target.docs_values = "`best` or a Highway target this binary and CPU support (`vblitz --version`)";
@@ -307,9 +307,11 @@ std::vector<Option> Engine::make_options() {
   o.push_back(text("EvalFile", "loads a network file; one that cannot be used leaves the current network",
                    [this](const std::string& path) {
                      if (empty_path(path)) return Result("EvalFile needs a file name; network unchanged");
-                     if (auto err = eval::load_active_network(path))
+                     auto loaded = std::make_shared<eval::Network>();
+                     if (auto err = eval::read_network(path, *loaded))
                        return Result("EvalFile " + *err + "; network unchanged");
-                     say("info string network " + eval::active_network_name() + " from " + path);
+                     options_.network = std::move(loaded);
+                     say("info string network " + eval::network_name(*options_.network) + " from " + path);
                      return kDone;
                    }));
   Option share = spin("ClusterShareDepth", 1, 64, search::SearchLink::kDefaultMinDepth, "plies",

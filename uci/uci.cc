@@ -125,6 +125,7 @@ void Engine::say(const std::string& text) {
 }
 
 bool Engine::handle(std::string_view line) {
+  const simd::Scope scope(kernels_);  // this engine's kernels on the calling thread too
   try {
     return dispatch(line);
   } catch (const std::bad_alloc&) {
@@ -390,6 +391,7 @@ void Engine::start_search(search::Limits limits) {
   pool_.forget_last_search();  // until the threads start, nothing of the last search is published
   arm_deadline(limits);
   worker_.start([this, limits] {
+    const simd::Scope scope(kernels_);
     search::Result r;
     // A search that fails (out of memory, a thread the system refused) still answers: with the
     // first of searchmoves or the first legal move.
@@ -463,7 +465,7 @@ void Engine::answer_stop() {
 }
 
 void Engine::apply_parameters() {
-  eval::active_params() = eval::apply_style(param_set_[active_family_], style_);
+  options_.eval_params = eval::apply_style(param_set_[active_family_], style_);
   pool_.clear();  // cached pawn and king entries were scored with the old weights
 }
 
@@ -483,6 +485,7 @@ void Engine::start_job(std::function<void()> job) {
   counting_ = true;
   stop_ = false;
   worker_.start([this, job = std::move(job)] {
+    const simd::Scope scope(kernels_);
     try {
       job();
     } catch (const std::bad_alloc&) {
@@ -517,7 +520,8 @@ void Engine::cmd_bench(std::string_view depth_text) {
 }
 
 void Engine::cmd_eval() {
-  say(eval::eval_report(game_.position(), options_.eval_mode == search::EvalMode::kNetwork));
+  say(eval::eval_report(game_.position(), options_.eval_mode == search::EvalMode::kNetwork,
+                        options_.eval_params, *network()));
 }
 
 void Engine::cmd_setoption(std::string_view args) {

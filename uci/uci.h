@@ -22,6 +22,7 @@
 #include "search/search.h"
 #include "search/strength.h"
 #include "search/threads.h"
+#include "simd/dispatch.h"
 #include "uci/deadline.h"
 #include "uci/job_thread.h"
 #include "uci/options.h"
@@ -96,6 +97,10 @@ class Engine {
   void load_book_file(Book& book, const std::string& path, const char* option, const char* label,
                       const char* unit);
   bool searching() const { return worker_.busy(); }
+  // The network this engine searches with (EvalFile's, else the process's).
+  std::shared_ptr<const eval::Network> network() const {
+    return options_.network ? options_.network : eval::active_network();
+  }
 
   std::ostream& out_;
   std::mutex out_mutex_;
@@ -116,6 +121,9 @@ class Engine {
   int elo_ = search::kMinElo;
   std::mt19937_64 strength_rng_{std::random_device{}()};
   eval::Style style_;
+  // This engine's kernel selection (Kernels, SimdTarget), from the process's at start; its
+  // threads run with it (simd/dispatch.h).
+  simd::Dispatch kernels_ = simd::current();
   search::TranspositionTable tt_;
   search::Options options_;
   search::ThreadPool pool_{tt_, options_};

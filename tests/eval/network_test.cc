@@ -214,16 +214,16 @@ TEST(Network, ScoresAreColourSymmetric) {
 TEST(Network, NodeCopiesEqualTheActiveNetworkAndFollowIt) {
   activate(random_network(32, 21), "numa_first");
   const std::shared_ptr<const eval::Network> shared = eval::active_network();
-  EXPECT_EQ(eval::active_network_on_node(-1), shared);
-  const std::shared_ptr<const eval::Network> node0 = eval::active_network_on_node(0),
-                                             node3 = eval::active_network_on_node(3);
+  EXPECT_EQ(eval::network_on_node(eval::active_network(), -1), shared);
+  const std::shared_ptr<const eval::Network> node0 = eval::network_on_node(eval::active_network(), 0),
+                                             node3 = eval::network_on_node(eval::active_network(), 3);
   for (const auto& copy : {node0, node3}) {
     EXPECT_NE(copy, shared);
     EXPECT_NE(copy->feature_weights.data(), shared->feature_weights.data());
     EXPECT_EQ(copy->serialize(), shared->serialize());
   }
   EXPECT_NE(node0, node3);
-  EXPECT_EQ(eval::active_network_on_node(0), node0);  // made once
+  EXPECT_EQ(eval::network_on_node(eval::active_network(), 0), node0);  // made once
 
   eval::NetworkStack on_node(4);
   on_node.set_numa_node(3);
@@ -234,11 +234,11 @@ TEST(Network, NodeCopiesEqualTheActiveNetworkAndFollowIt) {
   EXPECT_EQ(on_node.evaluate(game.position()), eval::evaluate_network(*shared, game.position()));
 
   activate(random_network(32, 22), "numa_second");
-  const std::shared_ptr<const eval::Network> next = eval::active_network_on_node(0);
+  const std::shared_ptr<const eval::Network> next = eval::network_on_node(eval::active_network(), 0);
   EXPECT_NE(next, node0);
   EXPECT_EQ(next->serialize(), eval::active_network()->serialize());
   on_node.reset(game.position());
-  EXPECT_EQ(on_node.network(), eval::active_network_on_node(3).get());
+  EXPECT_EQ(on_node.network(), eval::network_on_node(eval::active_network(), 3).get());
   EXPECT_EQ(on_node.evaluate(game.position()),
             eval::evaluate_network(*eval::active_network(), game.position()));
 }

@@ -70,11 +70,11 @@ TEST(Symmetry, EveryTermAndHashEntryFlipsWithTheColours) {
     with_rook_on_seventh += a.term[int(Term::rook_seventh)][core::BLACK] != Score();
 
     PawnEntry pawns, flipped_pawns;
-    compute_pawns(pos, active_params(), pawns, nullptr);
-    compute_pawns(flipped, active_params(), flipped_pawns, nullptr);
+    compute_pawns(pos, default_params(), pawns, nullptr);
+    compute_pawns(flipped, default_params(), flipped_pawns, nullptr);
     KingEntry kings, flipped_kings;
-    compute_king_safety(pos, active_params(), kings, nullptr);
-    compute_king_safety(flipped, active_params(), flipped_kings, nullptr);
+    compute_king_safety(pos, default_params(), kings, nullptr);
+    compute_king_safety(flipped, default_params(), flipped_kings, nullptr);
     for (core::Color c : {core::WHITE, core::BLACK}) {
       ASSERT_EQ(pawns.score[c], flipped_pawns.score[~c]) << fen;
       ASSERT_EQ(pawns.passed[c], flip(flipped_pawns.passed[~c])) << fen;

@@ -115,7 +115,8 @@ TEST(Threads, CoresBindingPutsEachThreadOnItsPlacedHardwareThread) {
       EXPECT_EQ(pool.cpus_at_start()[size_t(i)], machine.threads[size_t(placed[size_t(i)])].os_index)
           << "thread " << i << " of " << threads;
       // Each thread read its node's network copy (the shared network on a one-node machine).
-      EXPECT_EQ(pool.network_of(i), eval::active_network_on_node(nodes[size_t(i)]).get()) << i;
+      EXPECT_EQ(pool.network_of(i), eval::network_on_node(eval::active_network(), nodes[size_t(i)]).get())
+          << i;
     }
   }
   options.thread_binding = Binding::kNone;
