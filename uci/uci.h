@@ -121,8 +121,8 @@ class Engine {
   int elo_ = search::kMinElo;
   std::mt19937_64 strength_rng_{std::random_device{}()};
   eval::Style style_;
-  // This engine's kernel selection (Kernels, SimdTarget), from the process's at start; its
-  // threads run with it (simd/dispatch.h).
+  // This engine's kernel selection (Kernels, SimdTarget), at start the creating thread's (the
+  // process's unless a simd::Scope is installed); its threads run with it (simd/dispatch.h).
   simd::Dispatch kernels_ = simd::current();
   search::TranspositionTable tt_;
   search::Options options_;
