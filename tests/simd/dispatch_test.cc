@@ -11,26 +11,21 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/position.h"
+#include "simd/serialize.h"
 
 namespace vblitz::test {
 namespace {
 
-// Counting serializers: the pop-lsb loop, plus a count of the calls each one received.
+// Counting serializers: the scalar twin, plus a count of the calls each one received.
 std::atomic<uint64_t> calls_a{0}, calls_b{0};
 
-size_t serialize_counting(uint64_t targets, uint16_t to_factor, uint16_t base, uint16_t* out,
-                          std::atomic<uint64_t>& calls) {
-  calls.fetch_add(1, std::memory_order_relaxed);
-  size_t n = 0;
-  for (; targets; targets &= targets - 1)
-    out[n++] = uint16_t(unsigned(__builtin_ctzll(targets)) * to_factor + base);
-  return n;
-}
 size_t serialize_a(uint64_t t, uint16_t f, uint16_t b, uint16_t* o) {
-  return serialize_counting(t, f, b, o, calls_a);
+  calls_a.fetch_add(1, std::memory_order_relaxed);
+  return simd::serialize_scalar(t, f, b, o);
 }
 size_t serialize_b(uint64_t t, uint16_t f, uint16_t b, uint16_t* o) {
-  return serialize_counting(t, f, b, o, calls_b);
+  calls_b.fetch_add(1, std::memory_order_relaxed);
+  return simd::serialize_scalar(t, f, b, o);
 }
 
 uint64_t perft_of(const std::string& fen, int depth) {
@@ -43,7 +38,7 @@ uint64_t perft_of(const std::string& fen, int depth) {
 // Two threads generate moves at once, each with its own serializer installed: each serializer is
 // called exactly as often as when its thread runs alone (with one process-wide slot, the last
 // one installed would receive every call), and the counts stay exact.
-TEST(Dispatch, ThreadsRunTheirOwnMoveKernelsAtOnce) {
+TEST(Dispatch, ThreadedRunsKeepEachThreadsMoveKernels) {
   const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   core::MoveKernels a, b;
   a.serialize = &serialize_a;
@@ -92,7 +87,7 @@ TEST(Dispatch, ThreadsRunTheirOwnMoveKernelsAtOnce) {
 
 // A selection installed on one thread is that thread's alone: another thread sees the process's,
 // and changing the process's leaves an installed one as it was.
-TEST(Dispatch, ScopesAreThreadLocalAndTheProcessSelectionIsSeparate) {
+TEST(Dispatch, ThreadedScopesAreThreadLocalAndTheProcessSelectionIsSeparate) {
   simd::Dispatch scalar;
   scalar.set_kernels(simd::Kernels::kScalar);
   simd::Dispatch all;
