@@ -7,10 +7,14 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <ostream>
 #include <sstream>
 
@@ -27,12 +31,12 @@ namespace {
 
 constexpr size_t kTableMegabytes = 8;  // per player
 
-// Seeds of iteration k: one stream for the signs and roundings, one per game pair.
+// Seeds of iteration k: one stream for the signs and roundings, one for its game pair.
 std::mt19937_64 iteration_rng(const SpsaOptions& o, int k) {
   return std::mt19937_64(o.seed * 0x9E3779B97F4A7C15ULL + uint64_t(k) * 0xBF58476D1CE4E5B9ULL);
 }
-std::mt19937_64 pair_rng(const SpsaOptions& o, int k, int pair) {
-  return std::mt19937_64(o.seed * 0x94D049BB133111EBULL + uint64_t(k) * 1000003ULL + uint64_t(pair));
+std::mt19937_64 pair_rng(const SpsaOptions& o, int k) {
+  return std::mt19937_64(o.seed * 0x94D049BB133111EBULL + uint64_t(k) * 1000003ULL);
 }
 
 // `value` rounded down or up at random, up with probability equal to its fraction.
@@ -91,7 +95,7 @@ int play_game(const std::string& start, int white, uint64_t nodes, Players& play
 
 std::string run_signature(const SpsaOptions& o, const std::vector<SpsaParam>& params) {
   std::ostringstream s;
-  s << "vblitz spsa 1\niterations " << o.iterations << "\npairs " << o.pairs << "\nnodes " << o.nodes
+  s << "vblitz spsa 2\niterations " << o.iterations << "\nlag " << o.lag << "\nnodes " << o.nodes
     << "\nrandom-plies " << o.random_plies << "\nseed " << o.seed << "\nopenings " << o.openings_path
     << "\nr-end " << o.r_end << "\neval "
     << (o.eval_mode == search::EvalMode::kNetwork ? "network" : "classic") << "\nparams";
@@ -106,9 +110,11 @@ std::string csv_header(const std::vector<SpsaParam>& params) {
   return h;
 }
 
-// Reads the history: the last row's iteration and values. Returns the error, if any.
+// Reads the history: each row's values by iteration, through `on_row(k, values)`, and the last row's
+// iteration in `done`. Returns the error, if any.
 std::optional<std::string> read_history(const std::string& path, const std::vector<SpsaParam>& params,
-                                        int& done, std::vector<double>& values) {
+                                        int& done,
+                                        const std::function<void(int, const std::vector<double>&)>& on_row) {
   std::ifstream in(path);
   std::string line;
   if (!std::getline(in, line)) return std::nullopt;  // empty: a fresh start
@@ -126,8 +132,9 @@ std::optional<std::string> read_history(const std::string& path, const std::vect
       }
     }
     if (cells.size() != params.size() + 2) return core::quote(path) + ": a row of the wrong length";
+    if (int(cells[0]) != done + 1) return core::quote(path) + ": rows out of order";
     done = int(cells[0]);
-    values.assign(cells.begin() + 2, cells.end());
+    on_row(done, std::vector<double>(cells.begin() + 2, cells.end()));
   }
   return std::nullopt;
 }
@@ -184,14 +191,14 @@ void spsa_update(std::vector<SpsaParam>& params, const SpsaPoint& point, int k, 
   }
 }
 
-int play_spsa_pair(const SpsaPoint& point, int k, int pair, const std::vector<std::string>& openings,
+int play_spsa_pair(const SpsaPoint& point, int k, const std::vector<std::string>& openings,
                    const SpsaOptions& o) {
   thread_local std::unique_ptr<Players> players;
   if (!players) players = std::make_unique<Players>(o.eval_mode);
   players->options[0].eval_mode = players->options[1].eval_mode = o.eval_mode;
   players->options[0].params = point.plus;
   players->options[1].params = point.minus;
-  std::mt19937_64 rng = pair_rng(o, k, pair);
+  std::mt19937_64 rng = pair_rng(o, k);
   core::Game game;
   if (game.set_fen(openings[rng() % openings.size()])) return 0;
   for (int i = 0; i < o.random_plies; ++i) {
@@ -204,7 +211,7 @@ int play_spsa_pair(const SpsaPoint& point, int k, int pair, const std::vector<st
 }
 
 std::string spsa_usage() {
-  return "usage: vblitz spsa OUTDIR [--iterations N] [--pairs N] [--nodes N] [--openings FILE] "
+  return "usage: vblitz spsa OUTDIR [--iterations N] [--lag N] [--nodes N] [--openings FILE] "
          "[--random-plies N] [--threads N] [--seed N] [--r-end X] [--params NAME,NAME,...]\n"
          "(the global flag --eval-mode chooses the players' evaluation; docs/tuning.md)";
 }
@@ -217,8 +224,8 @@ std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args,
         std::optional<long> v;
         if (flag == "--iterations" && (v = number(1, 10000000))) {
           o.iterations = int(*v);
-        } else if (flag == "--pairs" && (v = number(1, 4096))) {
-          o.pairs = int(*v);
+        } else if (flag == "--lag" && (v = number(1, 65536))) {
+          o.lag = int(*v);
         } else if (flag == "--nodes" && (v = number(1, 1L << 32))) {
           o.nodes = uint64_t(*v);
         } else if (flag == "--openings") {
@@ -274,50 +281,95 @@ int run_spsa(const SpsaOptions& o, std::ostream& log) {
   } else if (!(std::ofstream(run_path) << signature)) {
     return log << "cannot write '" << run_path << "'\n", 1;
   }
+  // The values after each of the last `lag` updates, by iteration (k % lag): iteration k starts
+  // from those after k - lag (before any update: the declared values), and update k - lag is
+  // overwritten only by update k, which waits for iteration k's pair.
+  const size_t lag = size_t(o.lag);
+  std::vector<double> declared;
+  for (const SpsaParam& p : params) declared.push_back(p.value);
+  std::vector<std::vector<double>> recent(lag, declared);
   int done = 0;
-  std::vector<double> values;
-  if (auto err = read_history(csv_path, params, done, values)) return log << *err << '\n', 1;
-  if (!values.empty())
-    for (size_t i = 0; i < params.size(); ++i) params[i].value = values[i];
+  if (auto err = read_history(csv_path, params, done,
+                              [&](int k, const std::vector<double>& v) { recent[size_t(k) % lag] = v; }))
+    return log << *err << '\n', 1;
+  if (done > o.iterations) return log << "'" << csv_path << "' is longer than --iterations\n", 1;
+  if (done > 0)
+    for (size_t i = 0; i < params.size(); ++i) params[i].value = recent[size_t(done) % lag][i];
   std::ofstream csv(csv_path, std::ios::app);
   if (done == 0) csv << csv_header(params) << '\n';
   if (!csv) return log << "cannot write '" << csv_path << "'\n", 1;
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  log << "spsa: " << params.size() << " parameters, iterations " << done + 1 << " to " << o.iterations << ", "
-      << o.pairs << " pairs each at " << o.nodes << " nodes a move, " << threads << " threads\n";
-  const auto start = std::chrono::steady_clock::now();
-  long wins = 0, losses = 0, played = 0;
-  for (int k = done + 1; k <= o.iterations; ++k) {
-    const SpsaPoint point = spsa_point(params, k, o);
-    std::vector<int> results(size_t(o.pairs), 0);
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-    for (int pair = 0; pair < o.pairs; ++pair)
-      results[size_t(pair)] = play_spsa_pair(point, k, pair, openings, o);
-    int result = 0;
-    for (int r : results) result += r;
-    spsa_update(params, point, k, result, o);
-    wins += std::max(result, 0);
-    losses += std::max(-result, 0);
-    played += 2L * o.pairs;
-    csv << k << ',' << result;
-    // Every digit of the double: a resumed run reads its state back from this file, so a rounded
-    // value would send it on another path than the uninterrupted run.
-    for (const SpsaParam& p : params)
-      csv << ',' << std::setprecision(std::numeric_limits<double>::max_digits10) << p.value;
-    csv << '\n' << std::flush;
-    std::ofstream values_file(values_path);
-    values_file << "# vblitz spsa: iteration " << k << " of " << o.iterations << ", seed " << o.seed
-                << "; SearchParamFile format\n"
-                << search::write_search_params(rounded(params));
-    if (!csv || !values_file) return log << "cannot write '" << o.out_dir << "'\n", 1;
-    if (k % 10 == 0 || k == o.iterations) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      log << "iteration " << k << '/' << o.iterations << ": " << played << " games this run, " << std::fixed
-          << std::setprecision(1) << played / std::max(seconds, 1e-3) << " games/s, net result "
-          << wins - losses << "; about " << long(seconds / (k - done) * (o.iterations - k)) << " s left\n"
-          << std::flush;
+  log << "spsa: " << params.size() << " parameters, iterations (game pairs) " << done + 1 << " to "
+      << o.iterations << " at " << o.nodes << " nodes a move, lag " << o.lag << ", " << threads
+      << " threads\n";
+
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  std::mutex mutex;
+  std::condition_variable applied_cv;
+  int applied = done;                                 // updates applied, in order
+  int next = done + 1;                                // the next iteration to start
+  std::map<int, std::pair<SpsaPoint, int>> finished;  // played, not yet applied: point and result
+  long wins = 0, losses = 0;
+  double waiting = 0;  // thread seconds spent waiting for an update to start from
+  bool failed = false;
+  // Applies the finished iterations that are next in order; called with the lock held.
+  const auto apply_in_order = [&] {
+    for (auto it = finished.find(applied + 1); it != finished.end(); it = finished.find(applied + 1)) {
+      const int k = it->first, result = it->second.second;
+      spsa_update(params, it->second.first, k, result, o);
+      finished.erase(it);
+      std::vector<double>& slot = recent[size_t(k) % lag];
+      for (size_t i = 0; i < params.size(); ++i) slot[i] = params[i].value;
+      applied = k;
+      wins += std::max(result, 0);
+      losses += std::max(-result, 0);
+      csv << k << ',' << result;
+      // Every digit of the double: a resumed run reads its state back from this file, so a
+      // rounded value would send it on another path than the uninterrupted run.
+      for (const SpsaParam& p : params)
+        csv << ',' << std::setprecision(std::numeric_limits<double>::max_digits10) << p.value;
+      csv << '\n' << std::flush;
+      std::ofstream values_file(values_path);
+      values_file << "# vblitz spsa: iteration " << k << " of " << o.iterations << ", seed " << o.seed
+                  << "; SearchParamFile format\n"
+                  << search::write_search_params(rounded(params));
+      if (!csv || !values_file) failed = true;
+      if (k % 100 == 0 || k == o.iterations) {
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const long played = 2L * (k - done);
+        log << "iteration " << k << '/' << o.iterations << ": " << played << " games this run, " << std::fixed
+            << std::setprecision(1) << played / std::max(seconds, 1e-3) << " games/s, net result "
+            << wins - losses << ", threads waiting " << 100.0 * waiting / std::max(seconds * threads, 1e-3)
+            << "% of their time; about " << long(seconds / (k - done) * (o.iterations - k)) << " s left\n"
+            << std::flush;
+      }
     }
+    applied_cv.notify_all();
+  };
+#pragma omp parallel num_threads(threads)
+  for (;;) {
+    SpsaPoint point;
+    int k = 0;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      if (failed || next > o.iterations) break;
+      k = next++;
+      const auto wait_start = Clock::now();
+      applied_cv.wait(lock, [&] { return failed || applied >= k - o.lag; });
+      waiting += std::chrono::duration<double>(Clock::now() - wait_start).count();
+      if (failed) break;
+      std::vector<SpsaParam> from = params;
+      const std::vector<double>& v = k - o.lag <= 0 ? declared : recent[size_t(k - o.lag) % lag];
+      for (size_t i = 0; i < from.size(); ++i) from[i].value = v[i];
+      point = spsa_point(from, k, o);
+    }
+    const int result = play_spsa_pair(point, k, openings, o);
+    const std::lock_guard<std::mutex> lock(mutex);
+    finished.emplace(k, std::make_pair(std::move(point), result));
+    apply_in_order();
   }
+  if (failed) return log << "cannot write '" << o.out_dir << "'\n", 1;
   log << "done: values in '" << values_path << "', history in '" << csv_path << "'\n";
   return 0;
 }

@@ -1,9 +1,11 @@
 // `vblitz spsa`: tunes the search's constants (search/search_params.h) by simultaneous
-// perturbation stochastic approximation, the way OpenBench runs it. Each iteration perturbs
-// every parameter at once by +-c (a random sign each), plays game pairs between the two
-// settings with the engine's own game loop (fixed nodes, both colours of each opening, on all
-// cores), and moves every parameter by r * c * (wins - losses) * sign. The run is a function of
-// its seed alone: a stopped run resumes from its history file to the same values.
+// perturbation stochastic approximation, the way OpenBench runs it. Each iteration is one game
+// pair: it perturbs every parameter at once by +-c (a random sign each), plays the two settings
+// against each other with the engine's own game loop (fixed nodes, both colours of one opening),
+// and moves every parameter by r * c * (wins - losses) * sign. The pairs run on all cores without
+// a barrier: iteration k starts from the values after iteration k - lag, and the updates are
+// applied in order, so the run is a function of its seed and lag alone (the same history on any
+// thread count), and a stopped run resumes from its history file to the same values.
 #pragma once
 
 #include <cstdint>
@@ -22,11 +24,11 @@ struct SpsaOptions {
   std::string out_dir;            // history (spsa.csv), run record (spsa.run), values (params.txt)
   std::string openings_path;      // EPD/FEN lines ("" = the standard start)
   std::vector<std::string> only;  // the parameters to tune (empty = all)
-  int iterations = 2000;
-  int pairs = 2;          // game pairs per iteration, played in parallel
-  uint64_t nodes = 5000;  // per move
-  int random_plies = 4;   // random legal moves after the opening
-  int threads = 0;        // 0 = all cores
+  int iterations = 4000;          // game pairs, each its own perturbation
+  int lag = 32;                   // iteration k starts from the values after k - lag: the pairs in flight
+  uint64_t nodes = 5000;          // per move
+  int random_plies = 4;           // random legal moves after the opening
+  int threads = 0;                // 0 = all cores
   uint64_t seed = 1;
   double r_end = 0.002;  // OpenBench's defaults
   double alpha = 0.602, gamma = 0.101, a_ratio = 0.1;
@@ -62,9 +64,9 @@ SpsaPoint spsa_point(const std::vector<SpsaParam>& params, int k, const SpsaOpti
 void spsa_update(std::vector<SpsaParam>& params, const SpsaPoint& point, int k, int result,
                  const SpsaOptions& o);
 
-// Plays game pair `pair` of iteration k: plus against minus from one opening, each with White
-// once; returns plus's wins minus losses (-2 to 2).
-int play_spsa_pair(const SpsaPoint& point, int k, int pair, const std::vector<std::string>& openings,
+// Plays iteration k's game pair: plus against minus from one opening, each with White once;
+// returns plus's wins minus losses (-2 to 2).
+int play_spsa_pair(const SpsaPoint& point, int k, const std::vector<std::string>& openings,
                    const SpsaOptions& o);
 
 std::optional<std::string> parse_spsa_args(const std::vector<std::string>& args, SpsaOptions& options);

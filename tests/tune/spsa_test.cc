@@ -7,9 +7,12 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <limits>
 #include <sstream>
 
 #include "core/file.h"
+#include "core/position.h"
 #include "search/search_params.h"
 #include "tests/test_support.h"
 
@@ -88,29 +91,62 @@ TEST(Spsa, UpdatesClimbANoisyComparisonTowardItsOptimum) {
   EXPECT_LT(params[0].value, 245.0);
 }
 
-TEST(Spsa, RunsRepeatFromTheSeedAndResumeToTheSameHistory) {
+// The pairs run without a barrier, each from the values `lag` updates back, applied in order:
+// one thread and three give the same history, and a cut history resumes to it.
+TEST(Spsa, ThreadedRunsRepeatFromTheSeedOnAnyThreadCountAndResumeToTheSameHistory) {
   const std::filesystem::path root = std::filesystem::path(vblitz::test::temp_dir()) / "vblitz_spsa_test";
   std::filesystem::remove_all(root);
   SpsaOptions o;
-  o.iterations = 4;
-  o.pairs = 2;
+  o.iterations = 8;
+  o.lag = 3;
   o.nodes = 300;
   o.threads = 1;
   o.seed = 9;
+  o.r_end = 0.5;  // steps of several units, so that which values a point starts from shows
   o.only = {"reverse_futility_margin", "futility_margin", "late_move_base"};
   std::ostringstream log;
   o.out_dir = (root / "a").string();
   ASSERT_EQ(run_spsa(o, log), 0) << log.str();
   o.out_dir = (root / "b").string();
+  o.threads = 3;
   ASSERT_EQ(run_spsa(o, log), 0) << log.str();
   const std::string a = slurp((root / "a" / "spsa.csv").string());
   EXPECT_EQ(a, slurp((root / "b" / "spsa.csv").string()));
-  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 5);  // header and four iterations
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 9);  // header and eight iterations
+  // The same history as the pipeline's definition played in series: iteration k's point drawn
+  // from the values after update k - lag (the declared ones before any), its pair played, the
+  // updates applied in order. A run that drew each point from the latest values (no lag) or
+  // applied results out of order would differ.
+  std::vector<SpsaParam> params = spsa_params(o);
+  std::vector<std::vector<double>> after(1);
+  for (const SpsaParam& p : params) after[0].push_back(p.value);
+  std::string serial = "iteration,result,reverse_futility_margin,futility_margin,late_move_base\n";
+  int decisive = 0;
+  for (int k = 1; k <= o.iterations; ++k) {
+    std::vector<SpsaParam> from = params;
+    for (size_t i = 0; i < from.size(); ++i) from[i].value = after[size_t(std::max(0, k - o.lag))][i];
+    const SpsaPoint point = spsa_point(from, k, o);
+    const int result = play_spsa_pair(point, k, {core::Position::kStartFen}, o);
+    decisive += result != 0;
+    spsa_update(params, point, k, result, o);
+    after.emplace_back();
+    std::ostringstream row;
+    row << k << ',' << result;
+    for (const SpsaParam& p : params) {
+      after.back().push_back(p.value);
+      row << ',' << std::setprecision(std::numeric_limits<double>::max_digits10) << p.value;
+    }
+    serial += row.str() + '\n';
+  }
+  EXPECT_EQ(a, serial);
+  EXPECT_GT(decisive, 0);  // some pair moved the values
 
-  // Cut b's history after two iterations and run again: it continues to the same file.
+  // Cut b's history after five iterations and run again: it continues to the same file.
+  o.out_dir = (root / "b").string();
+  o.threads = 2;
   std::istringstream rows(a);
   std::string kept, line;
-  for (int i = 0; i < 3 && std::getline(rows, line); ++i) kept += line + '\n';
+  for (int i = 0; i < 6 && std::getline(rows, line); ++i) kept += line + '\n';
   std::ofstream((root / "b" / "spsa.csv").string()) << kept;
   ASSERT_EQ(run_spsa(o, log), 0) << log.str();
   EXPECT_EQ(a, slurp((root / "b" / "spsa.csv").string()));
