@@ -1,9 +1,11 @@
 // Cluster functions on MPI (Open MPI here). Input lines and job reductions travel on their own
 // communicators, so the protocol thread and the search thread never match each other's calls.
 #include <mpi.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -81,6 +83,21 @@ void on_mpi_error(MPI_Comm*, int* code, ...) {
   abort_run("cluster: MPI error: " + std::string(text, size_t(std::max(0, length))));
 }
 
+// When a process of the run dies, Open MPI's mpirun ends the others with SIGTERM (SIGKILL a few
+// seconds later) before any of them hears of it. Rank 0 owns the UCI output: it says there why
+// the engine goes, then ends at once (only async-signal-safe calls here).
+extern "C" void on_terminate(int) {
+  static const char kMessage[] =
+      "info string error: cluster: the run was ended by SIGTERM (mpirun ends every process when "
+      "one dies; its message on standard error names the rank)\n";
+  static const char kPrefix[] = "vblitz: rank 0: ";
+  ssize_t ignored = write(STDOUT_FILENO, kMessage, sizeof kMessage - 1);
+  ignored = write(STDERR_FILENO, kPrefix, sizeof kPrefix - 1);
+  ignored = write(STDERR_FILENO, kMessage + 19, sizeof kMessage - 20);  // without "info string "
+  (void)ignored;
+  _exit(128 + SIGTERM);
+}
+
 }  // namespace
 
 std::optional<std::string> start(int* argc, char*** argv) {
@@ -99,6 +116,7 @@ std::optional<std::string> start(int* argc, char*** argv) {
   MPI_Comm_dup(MPI_COMM_WORLD, &pings);
   MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &rank_count);
+  if (my_rank == 0) std::signal(SIGTERM, on_terminate);
   return std::nullopt;
 }
 

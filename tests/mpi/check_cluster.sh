@@ -135,6 +135,7 @@ echo "ok ponderhit, a clock search and quit during go infinite at -np 2 in $((SE
 
 # A rank that stops answering mid-search (SIGSTOP) or dies (SIGKILL): after `stop`, rank 0 still
 # answers with a legal bestmove within the deadline and says why, and the run ends; never a hang.
+# A killed rank 1 ends the run through mpirun, and rank 0 says why on its way out.
 # The ranks are found by the rank Open MPI puts in their environment.
 trap '' PIPE  # a write to a run that has ended fails instead of ending this script
 rank_pid() {
@@ -171,6 +172,8 @@ for signal in STOP KILL; do
       move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' <<< "$out")
       [[ -n $move ]] || fail "rank 1 stopped: no bestmove from rank 0:\n$out"
       grep -q '^info string error: cluster: a process stopped answering' <<< "$out" || fail "no reason given:\n$out"
+    elif [[ $victim == 1 ]]; then  # mpirun ends rank 0 with SIGTERM: it says so on the UCI output
+      grep -q '^info string error: cluster: the run was ended by SIGTERM' <<< "$out" || fail "rank 1 killed: no word from rank 0:\n$out"
     fi
     echo "ok rank $victim SIG$signal mid-search: the run ended in $elapsed s (status $status)${move:+, bestmove $move}"
     move=

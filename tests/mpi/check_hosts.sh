@@ -3,10 +3,11 @@
 # host with its own address on a bridge, and Open MPI over TCP between them, its ranks started in
 # their namespaces through `ip netns exec` (the launch agent below). Checks distributed perft
 # against the published counts, one legal bestmove, stop and quit, file options that must agree
-# on every host, and every rank killed or stopped in turn during a search: rank 0 answers within
-# 5 s and the run ends, never a hang. The namespaces have no route out: the traffic stays between
-# them. Needs root and `ip netns`; says so and exits 77 (skipped) where the machine does not
-# allow them.
+# on every host, every rank killed or stopped in turn during a search, and a rank stopped before
+# each collective (file option, perft, clock, quit): rank 0 answers or names the rank within its
+# deadline and the run ends, never a hang. The namespaces have no route out: the traffic stays
+# between them. Needs root and `ip netns`; says so and exits 77 (skipped) where the machine does
+# not allow them.
 #
 # usage: tests/mpi/check_hosts.sh VBLITZ MPIEXEC [HOSTS (2-8, default 4)]
 set -euo pipefail
@@ -166,28 +167,37 @@ rank_pid() {  # waits up to 10 s for the rank's process to exist
   done
 }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# Starts a run on every host with its input on fd 3 (the fifo $work/in), its pid in $run, and
+# waits until it answers `isready`; started again, at most twice more, when the launch hangs
+# (no answer in 20 s). `start_run NAME [COMMAND...]` (default: the engine).
+start_run() {
+  local name=$1 attempt
+  shift
+  (($#)) || set -- "$vblitz"
+  for attempt in 1 2 3; do
+    rm -f "$work/in" "$work/out" "$work/err"
+    mkfifo "$work/in"
+    "${launch[@]}" "$@" < "$work/in" > "$work/out" 2> "$work/err" &
+    run=$!
+    exec 3> "$work/in"
+    printf 'isready\n' >&3
+    for _ in $(seq 200); do
+      grep -q '^readyok' "$work/out" 2> /dev/null && return
+      sleep 0.1
+    done
+    echo "(launch $attempt for $name started nothing in 20 s; again)" >&2
+    exec 3>&-
+    kill -9 $run 2> /dev/null || true
+    wait $run 2> /dev/null || true
+    reap
+  done
+  fail "$name: three launches started nothing"
+}
 move=
 for signal in KILL STOP; do
   for victim in $(seq 0 $((hosts - 1))); do
     [[ $signal == STOP && $victim == 0 ]] && continue  # a stopped rank 0 cannot answer at all
-    for attempt in 1 2 3; do  # started again when the launch hangs (no first line in 20 s)
-      rm -f "$work/in"
-      mkfifo "$work/in"
-      "${launch[@]}" "$vblitz" < "$work/in" > "$work/out" 2> "$work/err" &
-      run=$!
-      exec 3> "$work/in"
-      for _ in $(seq 200); do
-        [[ -s $work/out ]] && break
-        sleep 0.1
-      done
-      [[ -s $work/out ]] && break
-      echo "(launch $attempt for rank $victim SIG$signal started nothing in 20 s; again)" >&2
-      exec 3>&-
-      kill -9 $run 2> /dev/null || true
-      wait $run 2> /dev/null || true
-      reap
-    done
-    [[ -s $work/out ]] || fail "rank $victim SIG$signal: three launches started nothing"
+    start_run "rank $victim SIG$signal"
     printf 'position startpos\ngo infinite\n' >&3
     sleep 2
     pid=$(rank_pid "$victim")
@@ -215,7 +225,71 @@ for signal in KILL STOP; do
       legal "$move" || fail "rank $victim stopped: no legal bestmove from rank 0:\n$out"
       (( ${answered:-99999} <= 5000 )) || fail "rank $victim stopped: rank 0 answered after ${answered:-no} ms:\n$out"
     fi
-    echo "ok rank $victim SIG$signal mid-search: ${move:+bestmove $move after $answered ms, }the run ended $elapsed ms after stop"
+    # mpirun ends rank 0 with SIGTERM and rank 0 says so, but across hosts Open MPI's teardown can
+    # cut its output before it arrives: reported, not required (check_cluster.sh requires it).
+    word=
+    [[ $signal == KILL ]] && (( victim != 0 )) && word=", rank 0's word: no"
+    grep -q '^info string error: cluster: the run was ended by SIGTERM' "$work/out" && word=", rank 0's word: yes"
+    echo "ok rank $victim SIG$signal mid-search: ${move:+bestmove $move after $answered ms, }the run ended $elapsed ms after stop$word"
     move=
   done
+done
+
+# The last host's rank stopped (SIGSTOP) while the run is idle, then each collective of the
+# protocol: a file option's check, a shared perft stopped, a search on the clock, quit. Rank 0
+# waits at most its deadline (cluster::kAnswerDeadline, 5 s), names the rank, and the run ends
+# non-zero; the clock search answers within the clock first. The bound adds the ping's second and
+# a margin from a measured `isready` round trip across the hosts (a loaded machine stretches it).
+last=$((hosts - 1))
+for case in file perft clock quit; do
+  start_run "$case with rank $last stopped" sh -c "cd $work/r\$OMPI_COMM_WORLD_RANK && exec $vblitz"
+  began=$(now_ms)
+  printf 'isready\n' >&3
+  until (($(grep -c '^readyok' "$work/out") >= 2)); do
+    (($(now_ms) - began < 30000)) || fail "$case: no second readyok within 30 s"
+    sleep 0.01
+  done
+  isready=$(($(now_ms) - began))
+  pid=$(rank_pid "$last")
+  [[ -n $pid ]] || fail "$case: no process of rank $last"
+  kill -STOP "$pid"
+  start=$(now_ms)
+  case $case in
+    file) printf 'setoption name ParamFile value same.params\nisready\n' >&3 ;;
+    perft) printf 'go perft 7\n' >&3; sleep 0.5; printf 'stop\n' >&3 ;;
+    clock) printf 'position startpos moves e2e4\ngo wtime 1000 btime 1000\n' >&3 ;;
+    quit) printf 'quit\n' >&3 ;;
+  esac
+  answered= named=
+  while kill -0 $run 2> /dev/null; do
+    [[ -z $answered ]] && grep -q '^bestmove' "$work/out" && answered=$(($(now_ms) - start))
+    [[ -z $named ]] && grep -q '^info string error: cluster: ' "$work/out" && named=$(($(now_ms) - start))
+    sleep 0.02
+  done
+  status=0
+  wait $run || status=$?
+  exec 3>&-
+  elapsed=$(($(now_ms) - start))
+  kill -CONT "$pid" 2> /dev/null || true
+  reap
+  out=$(cat "$work/out" "$work/err")
+  # Rank 0 speaks within its deadline, the ping's second and the margin; the run ends by the
+  # other ranks' own deadline (3 s longer) whatever MPI_Abort's reach across the hosts.
+  bound=$((5000 + 1000 + 2000 + 2 * isready))
+  [[ $case == perft ]] && bound=$((bound + 2000))  # perft's sums wait twice its own time more
+  (( status != 124 )) || fail "$case with rank $last stopped: the run hung:\n$out"
+  (( status != 0 )) || fail "$case with rank $last stopped: exit 0:\n$out"
+  (( ${named:-99999} <= bound )) || fail "$case with rank $last stopped: rank 0 spoke after ${named:-no} ms (bound $bound ms):\n$out"
+  (( elapsed <= bound + 3000 )) || fail "$case with rank $last stopped: ended after $elapsed ms (bound $((bound + 3000)) ms):\n$out"
+  if [[ $case == clock ]]; then
+    move=$(sed -n 's/^bestmove \([a-h][1-8][a-h][1-8][qrbn]\?\).*/\1/p' "$work/out")
+    [[ -n $move ]] && legal "e2e4 $move" || fail "clock with rank $last stopped: no legal bestmove:\n$out"
+    (( ${answered:-99999} <= 1500 + 2 * isready )) || fail "clock with rank $last stopped: bestmove after ${answered:-no} ms:\n$out"
+    grep -q '^info string error: cluster: ' "$work/out" || fail "clock with rank $last stopped: no reason given:\n$out"
+  else
+    grep -q "^info string error: cluster: rank $last did not answer" "$work/out" ||
+      fail "$case with rank $last stopped: rank $last not named:\n$out"
+  fi
+  echo "ok $case with rank $last stopped: rank 0 said so after $named ms (bound $bound ms), the run ended in $elapsed ms (status $status)${answered:+, bestmove after $answered ms}"
+  move=
 done
