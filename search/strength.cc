@@ -21,7 +21,7 @@ struct Point {
   int noise;
 };
 constexpr Point kPoints[] = {
-    {kMinElo, 60, 30}, {1500, 140, 23}, {2000, 6000, 0}, {2500, 400000, 0}, {kMaxElo, 20000000, 0},
+    {kMinElo, 90, 27}, {1500, 140, 23}, {2000, 6000, 0}, {2500, 400000, 0}, {kMaxElo, 20000000, 0},
 };
 
 }  // namespace
