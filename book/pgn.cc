@@ -239,7 +239,7 @@ std::optional<std::string> replay(const PgnGame& game, const MoveVisitor& visit)
 
 std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& tags,
                       const std::string& start_fen, const std::vector<core::Move>& moves,
-                      const std::string& result) {
+                      const std::string& result, const std::vector<std::string>& comments) {
   std::string out;
   auto tag = [&out](const std::string& name, const std::string& value) {
     out += "[" + name + " \"";
@@ -270,6 +270,7 @@ std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& ta
     else if (i == 0)
       put(std::to_string(number) + "...");
     put(core::to_san(pos, moves[i]));
+    if (i < comments.size() && !comments[i].empty()) put("{" + comments[i] + "}");
     pos.do_move(moves[i], states[i + 1]);
   }
   put(result);

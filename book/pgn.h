@@ -71,11 +71,12 @@ using MoveVisitor = std::function<void(const core::Position&, core::Move, int, b
 std::optional<std::string> replay(const PgnGame& game, const MoveVisitor& visit);
 
 // A game as PGN text: the tags in the order given (SetUp and FEN added when `start_fen` is not
-// the standard start), the moves in SAN on lines of at most 79 characters, the result, and a
-// blank line. The moves must be legal from start_fen; an unreadable start_fen gives "".
+// the standard start), the moves in SAN on lines of at most 79 characters, each followed by its
+// comment in braces when `comments` has a non-empty one at its index, the result, and a blank
+// line. The moves must be legal from start_fen; an unreadable start_fen gives "".
 std::string write_pgn(const std::vector<std::pair<std::string, std::string>>& tags,
                       const std::string& start_fen, const std::vector<core::Move>& moves,
-                      const std::string& result);
+                      const std::string& result, const std::vector<std::string>& comments = {});
 
 // Points the side to move scored in the game: 2 win, 1 draw, 0 loss; -1 if the result is '*'.
 int points_for(const std::string& result, core::Color side);

@@ -1,10 +1,12 @@
 // The game loop: the rules, the clock and adjudication.
 #include "match/game.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/san.h"
 #include "core/text.h"
 
 namespace vblitz::match {
@@ -68,22 +70,55 @@ class Adjudicator {
 
 }  // namespace
 
-GameResult play_game(UciEngine& white, UciEngine& black, const Limit limits[2], const std::string& fen,
-                     const Adjudication& adjudication, int64_t hang_ms) {
+namespace {
+
+// The PGN comment of a move: "+0.35/18 0.421s", "-M3/12 0.050s", or "" without a score.
+std::string move_comment(const SearchInfo& info, int64_t spent_ms) {
+  if (!info.score) return "";
+  const int score = *info.score;
+  char text[64];
+  if (std::abs(score) > 31000)
+    std::snprintf(text, sizeof text, "%sM%d/%d %.3fs", score > 0 ? "+" : "-", 32000 - std::abs(score),
+                  info.depth, double(spent_ms) / 1000);
+  else
+    std::snprintf(text, sizeof text, "%+.2f/%d %.3fs", score / 100.0, info.depth, double(spent_ms) / 1000);
+  return text;
+}
+
+// The move to make for the side with `limit`: the game so far and both clocks.
+Turn turn_of(const std::string& fen, const std::vector<std::string>& played, const Limit& limit,
+             const Limit limits[2], const int64_t left[2]) {
+  Turn turn;
+  turn.fen = fen;
+  turn.moves = played;
+  turn.clock = limit.clock;
+  for (int side = 0; side < 2; ++side) {
+    turn.time_ms[side] = left[side];
+    turn.increment_ms[side] = limits[side].increment_ms;
+  }
+  turn.nodes = limit.nodes;
+  turn.depth = limit.depth;
+  return turn;
+}
+
+GameResult play_moves(Engine* engines[2], const Limit limits[2], const std::string& fen,
+                      const Adjudication& adjudication, int64_t hang_ms) {
   GameResult out;
   core::Game game;
   if (auto error = game.set_fen(fen)) {
     out.termination = "bad opening: " + *error;
     return out;
   }
-  UciEngine* engines[2] = {&white, &black};
   int64_t left[2] = {limits[0].base_ms, limits[1].base_ms};
-  const std::string start = "position fen " + fen;
-  std::string moves_text;
+  std::vector<std::string> played;  // in coordinates, as the engines are told them
   Adjudicator adjudicator(adjudication);
+  std::string expected[2];  // the reply each side named with its last move
+  core::Move ponder_move[2] = {core::Move::none(), core::Move::none()};  // the reply it ponders on
+  bool hit[2] = {false, false};  // its search goes on after a ponderhit
+  Clock::time_point hit_at[2];
   while (true) {
     const core::Position& pos = game.position();
-    const core::Color us = pos.side_to_move();
+    const core::Color us = pos.side_to_move(), them = ~us;
     if (core::MoveList<core::LEGAL>(pos).size() == 0) {
       if (pos.in_check()) {
         out.result = loss_of(us);
@@ -104,19 +139,28 @@ GameResult play_game(UciEngine& white, UciEngine& black, const Limit limits[2], 
       out.pgn_termination = "normal";
       return out;
     }
+    // The side that just moved ponders on the reply it named, if that reply is legal here.
+    if (engines[them]->config().ponder && !expected[them].empty()) {
+      const core::Move reply = pos.parse_uci(expected[them]);
+      if (reply != core::Move::none()) {
+        ponder_move[them] = reply;
+        Turn turn = turn_of(fen, played, limits[them], limits, left);
+        turn.moves.push_back(expected[them]);
+        engines[them]->go_ponder(turn);
+      }
+      expected[them].clear();
+    }
+    Engine* pondering = engines[them]->pondering() ? engines[them] : nullptr;
     const Limit& limit = limits[us];
-    std::string go = "go";
-    if (limit.clock)
-      go += " wtime " + std::to_string(left[0]) + " btime " + std::to_string(left[1]) + " winc " +
-            std::to_string(limits[0].increment_ms) + " binc " + std::to_string(limits[1].increment_ms);
-    if (limit.nodes) go += " nodes " + std::to_string(limit.nodes);
-    if (limit.depth) go += " depth " + std::to_string(limit.depth);
     const int64_t allowed = limit.clock ? left[us] + limit.margin_ms : 0;
-    const Clock::time_point sent = Clock::now();
+    const Clock::time_point sent = hit[us] ? hit_at[us] : Clock::now();
+    const Clock::time_point deadline =
+        sent + std::chrono::milliseconds(std::max<int64_t>(allowed, 0) + hang_ms);
     SearchInfo info;
     const std::string answer =
-        engines[us]->go(start + (moves_text.empty() ? "" : " moves" + moves_text), go,
-                        sent + std::chrono::milliseconds(std::max<int64_t>(allowed, 0) + hang_ms), info);
+        hit[us] ? engines[us]->best_move(deadline, info, pondering)
+                : engines[us]->think(turn_of(fen, played, limit, limits, left), deadline, info, pondering);
+    hit[us] = false;
     const int64_t spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - sent).count();
     if (answer.empty()) {
       out.result = loss_of(us);
@@ -140,7 +184,15 @@ GameResult play_game(UciEngine& white, UciEngine& black, const Limit limits[2], 
       }
       left[us] += limit.increment_ms - spent;
     }
-    const core::Move m = pos.parse_uci(answer);
+    if (answer == "resign") {  // an xboard engine gives up
+      out.result = loss_of(us);
+      out.termination = std::string(side_name(us)) + " resigns";
+      out.pgn_termination = "normal";
+      return out;
+    }
+    core::Move m = pos.parse_uci(answer);
+    if (m == core::Move::none() && engines[us]->config().protocol == Protocol::kXboard)
+      m = core::parse_san(pos, answer);  // xboard engines may answer in SAN
     if (m == core::Move::none()) {
       out.result = loss_of(us);
       out.termination = std::string(side_name(us)) + " makes an illegal move: " + core::quote(answer, 16);
@@ -148,15 +200,55 @@ GameResult play_game(UciEngine& white, UciEngine& black, const Limit limits[2], 
       out.engine_failed[us] = true;
       return out;
     }
+    // The pondering side: its search becomes the real one, or it is stopped.
+    if (pondering) {
+      if (m == ponder_move[them]) {
+        pondering->ponderhit();
+        hit[them] = true;
+        hit_at[them] = Clock::now();
+        ++out.ponder_hits;
+      } else {
+        ++out.ponder_misses;
+        if (!pondering->stop_ponder(Clock::now() + std::chrono::milliseconds(hang_ms))) {
+          out.result = loss_of(them);
+          out.termination = std::string(side_name(them)) + " does not answer stop while pondering (hung)";
+          out.pgn_termination = pondering->exited() ? "abandoned" : "stalled connection";
+          out.engine_failed[them] = true;
+          return out;
+        }
+      }
+    }
     const int move_number = pos.game_ply() / 2 + 1;
-    if (game.play({answer})) {  // parse_uci gave a legal move: cannot fail
+    const std::string coordinates = engines[us]->config().protocol == Protocol::kUci ? answer : pos.to_uci(m);
+    if (game.play({coordinates})) {  // a legal move: cannot fail
       out.termination = "internal error: a legal move was refused";
       return out;
     }
     out.moves.push_back(m);
-    moves_text += ' ' + answer;
+    out.comments.push_back(move_comment(info, spent));
+    played.push_back(coordinates);
+    expected[us] = info.ponder;
     if (adjudicator.after_move(us, move_number, info.score, out)) return out;
   }
+}
+
+}  // namespace
+
+GameResult play_game(Engine& white, Engine& black, const Limit limits[2], const std::string& fen,
+                     const Adjudication& adjudication, int64_t hang_ms) {
+  Engine* engines[2] = {&white, &black};
+  GameResult out = play_moves(engines, limits, fen, adjudication, hang_ms);
+  // A side still thinking on the opponent's time (the game ended on the opponent's move, or
+  // with a fault) is stopped, so its next game starts from an idle engine.
+  for (int side = 0; side < 2; ++side) {
+    if (!engines[side]->pondering()) continue;
+    if (!engines[side]->stop_ponder(Clock::now() + std::chrono::milliseconds(hang_ms))) {
+      out.engine_failed[side] = true;
+      out.termination += std::string(", then ") + side_name(core::Color(side)) +
+                         " did not answer stop while pondering (hung)";
+    }
+  }
+  return out;
 }
 
 }  // namespace vblitz::match

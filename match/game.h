@@ -1,4 +1,4 @@
-// One game between two UCI engines: the rules (legal moves only, mate, stalemate, threefold
+// One game between two engines (UCI or xboard): the rules (legal moves only, mate, stalemate, threefold
 // repetition, the fifty-move rule, insufficient material), the clock, and adjudication.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/types.h"
-#include "match/uci_engine.h"
+#include "match/engine.h"
 
 namespace vblitz::match {
 
@@ -41,13 +41,21 @@ struct GameResult {
   // answering) or "unterminated" -- the values fastchess writes, which perf/soak_summary.py reads.
   std::string pgn_termination = "unterminated";
   std::vector<core::Move> moves;
+  // Per move, what fastchess writes in the PGN: "+0.35/18 0.421s" (the mover's score in pawns,
+  // `M5` or `-M3` for a mate, its depth, the time it took); "" when the engine gave no score.
+  std::vector<std::string> comments;
   bool engine_failed[2] = {false, false};  // white, black: crashed, hung or played illegally
+  int ponder_hits = 0, ponder_misses = 0;  // replies a pondering side expected, or did not
 };
 
 // Plays the game from `fen` with `white` and `black` (started, after ucinewgame). `limits` are
 // white's and black's; a side that answers past its clock (and margin), answers nothing within
-// its clock plus `hang_ms`, or plays an illegal move loses.
-GameResult play_game(UciEngine& white, UciEngine& black, const Limit limits[2], const std::string& fen,
+// its clock plus `hang_ms`, or plays an illegal move loses. An engine set to ponder thinks on the
+// reply it named while the other side moves (`go ponder`); if the reply comes it gets
+// `ponderhit` and its clock runs from then, otherwise `stop` and a normal `go` (its clock stands
+// meanwhile). A side that does not answer the `stop` within `hang_ms` loses (stalled); one
+// still pondering when the game ends is stopped before it returns.
+GameResult play_game(Engine& white, Engine& black, const Limit limits[2], const std::string& fen,
                      const Adjudication& adjudication, int64_t hang_ms);
 
 }  // namespace vblitz::match

@@ -1,4 +1,5 @@
-// vblitz-match: a match between two UCI engines (docs/matches.md).
+// vblitz-match: a match between two UCI or xboard engines (docs/matches.md).
+#include <atomic>
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -14,10 +15,16 @@ constexpr const char* kUsage =
          [-concurrency N] [-recover] [-srand N] [-draw movenumber=N movecount=N score=CP]
          [-resign movecount=N score=CP [twosided=true]] [-sprt elo0=E elo1=E alpha=A beta=B]
          [-pgnout file=FILE] [-log file=FILE] [-ratinginterval N]
-engine and -each settings: cmd= name= args="A B" arg=A option.NAME=VALUE proto=uci
-         tc=inf|SECONDS[+INCREMENT] nodes=N depth=N timemargin=MS
+engine and -each settings: cmd= name= args="A B" arg=A option.NAME=VALUE proto=uci|xboard
+         tc=inf|SECONDS[+INCREMENT] nodes=N depth=N timemargin=MS ponder[=true|false]
 A subset of fastchess's command line; docs/matches.md.
+The first SIGINT or SIGTERM (Ctrl-C) ends the match after the games under way (and the second
+game of a pair begun) and prints the standing of the games played; a second one ends it at once.
 )";
+
+std::atomic<bool> interrupted{false};
+
+void on_signal(int) { interrupted = true; }  // lock-free atomic store: safe in a handler
 
 }  // namespace
 
@@ -33,6 +40,14 @@ int main(int argc, char** argv) {
     std::cerr << "vblitz-match: " << *error << '\n' << kUsage;
     return 2;
   }
+  // One signal asks for an orderly end; SA_RESETHAND leaves the next to end the process.
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  options.interrupt = &interrupted;
   std::string error;
   const auto summary = vblitz::match::run_match(options, std::cout, &error);
   if (!summary) {

@@ -74,6 +74,10 @@ std::optional<std::string> apply_engine_settings(const KeyValues& settings, Engi
       if (same == config.options.end()) config.options.emplace_back(name, value);
       continue;  // the first setting of a name wins: -engine's come before -each's
     }
+    if (key == "arg") {  // each adds one argument, in order (cutechess's arg=)
+      config.args.push_back(value);
+      continue;
+    }
     if (seen[key]) continue;
     seen[key] = true;
     long number = 0;
@@ -84,10 +88,9 @@ std::optional<std::string> apply_engine_settings(const KeyValues& settings, Engi
     } else if (key == "args") {
       std::istringstream words(value);
       for (std::string w; words >> w;) config.args.push_back(w);
-    } else if (key == "arg") {
-      config.args.push_back(value);
     } else if (key == "proto") {
-      if (value != "uci") return "proto " + core::quote(value) + ": only uci is played";
+      if (value != "uci" && value != "xboard") return "proto " + core::quote(value) + ": uci or xboard";
+      config.protocol = value == "xboard" ? Protocol::kXboard : Protocol::kUci;
     } else if (key == "tc") {
       if (auto e = parse_time_control(value, limit)) return e;
       time_control = value;
@@ -97,6 +100,8 @@ std::optional<std::string> apply_engine_settings(const KeyValues& settings, Engi
     } else if (key == "depth") {
       if (auto e = parse_int("depth", value, 1, 255, number)) return e;
       limit.depth = int(number);
+    } else if (key == "ponder") {
+      if (auto e = parse_bool("ponder", value, config.ponder)) return e;
     } else if (key == "timemargin") {
       if (auto e = parse_int("timemargin", value, 0, 1000000, number)) return e;
       limit.margin_ms = number;
@@ -113,6 +118,10 @@ std::optional<std::string> take_key_values(const std::vector<std::string>& args,
   while (i + 1 < args.size() &&
          !(args[i + 1].size() > 1 && args[i + 1][0] == '-' && args[i + 1].find('=') == std::string::npos)) {
     const std::string& token = args[++i];
+    if (token == "ponder") {  // cutechess's bare word for ponder=true
+      out.emplace_back("ponder", "true");
+      continue;
+    }
     const size_t eq = token.find('=');
     if (eq == std::string::npos || eq == 0)
       return flag + " takes key=value settings, not " + core::quote(token);
@@ -253,6 +262,8 @@ std::optional<std::string> parse_arguments(const std::vector<std::string>& args,
     const Limit& l = o.limits[e];
     if (!l.clock && !l.nodes && !l.depth)
       return "engine " + std::to_string(e + 1) + " has no limit: give tc=, nodes= or depth=";
+    if (o.engines[e].protocol == Protocol::kXboard && (l.nodes || o.engines[e].ponder))
+      return "engine " + std::to_string(e + 1) + ": an xboard engine plays on tc= or depth=, without ponder";
   }
   if (o.openings_file.empty()) return "-openings file=FILE is required";
   if (!games_given) o.games_per_round = 1;
@@ -387,6 +398,8 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     (first_points == 2 ? summary.wins : first_points == 1 ? summary.draws : summary.losses) += 1;
     summary.failures += r.engine_failed[0] || r.engine_failed[1];
     summary.time_losses += r.pgn_termination == "time forfeit";
+    summary.ponder_hits += r.ponder_hits;
+    summary.ponder_misses += r.ponder_misses;
     out << "Finished game " << g + 1 << " (" << names[first_is_white ? 0 : 1] << " vs "
         << names[first_is_white ? 1 : 0] << "): " << r.result << " {" << r.termination << "}\n";
     if (log.is_open() && (r.engine_failed[0] || r.engine_failed[1] || r.pgn_termination == "time forfeit"))
@@ -404,7 +417,7 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
                               {"PlyCount", std::to_string(r.moves.size())},
                               {"Termination", r.pgn_termination},
                               {"TerminationDetails", r.termination}},
-                             fen, r.moves, r.result);
+                             fen, r.moves, r.result, r.comments);
       pgn.flush();
     }
     // A pair is complete when both of its games are: its points go into the pentanomial.
@@ -439,8 +452,22 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     out.flush();
   };
 
+  // The games to play: all of them, or after an interrupt those already begun and, with pairs
+  // (-repeat), the partner of a pair's first game.
+  std::atomic<int> end{total};
+  const auto end_at = [&](int g) {
+    if (o.interrupt && *o.interrupt && end.load() == total) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (end.load() == total) {
+        const int begun = std::min(next.load(), total);  // games g and above were not begun before
+        end = o.repeat ? std::min(total, (std::min(g, begun) + 1) / 2 * 2) : std::min(g, begun);
+        summary.interrupted = end < total;
+      }
+    }
+    return end.load();
+  };
   const auto worker = [&] {
-    UciEngine engines[2] = {UciEngine(o.engines[0]), UciEngine(o.engines[1])};
+    Engine engines[2] = {Engine(o.engines[0]), Engine(o.engines[1])};
     const auto start = [&](int e) -> bool {
       engines[e].stop_process();
       if (auto why = engines[e].start()) {
@@ -452,7 +479,7 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     if (!start(0) || !start(1)) return;
     while (!stop) {
       const int g = next++;
-      if (g >= total) break;
+      if (g >= end_at(g)) break;
       const bool first_is_white = g % 2 == 0;
       for (int e = 0; e < 2; ++e)
         if (!engines[e].new_game(std::chrono::milliseconds(o.hang_ms))) {
@@ -460,8 +487,8 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
           if (!start(e)) return;
         }
       const std::string& fen = openings[size_t((o.repeat ? g / 2 : g) % int(openings.size()))];
-      UciEngine& white = engines[first_is_white ? 0 : 1];
-      UciEngine& black = engines[first_is_white ? 1 : 0];
+      Engine& white = engines[first_is_white ? 0 : 1];
+      Engine& black = engines[first_is_white ? 1 : 0];
       const Limit limits[2] = {o.limits[first_is_white ? 0 : 1], o.limits[first_is_white ? 1 : 0]};
       const GameResult r = play_game(white, black, limits, fen, o.adjudication, o.hang_ms);
       record(g, r, first_is_white);
@@ -488,6 +515,10 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     out << "LLR: " << std::fixed << std::setprecision(2) << *summary.llr << " (" << lower << ", " << upper
         << ") [" << o.sprt->elo0 << ", " << o.sprt->elo1 << "]"
         << (summary.stopped_by_sprt ? ", stopped by the SPRT" : "") << '\n';
+  if (summary.interrupted) out << "Interrupted: " << summary.games << " of " << total << " games played\n";
+  if (summary.ponder_hits || summary.ponder_misses)
+    out << "Ponder hits: " << summary.ponder_hits << " of " << summary.ponder_hits + summary.ponder_misses
+        << '\n';
   if (summary.failures || summary.time_losses)
     out << "Engine failures: " << summary.failures << ", time losses: " << summary.time_losses << '\n';
   out << "--------------------------------------------------" << std::endl;

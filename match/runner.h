@@ -1,18 +1,19 @@
-// A match between two UCI engines as the usual runners play it (a subset of fastchess's
+// A match between two UCI or xboard engines as the usual runners play it (a subset of fastchess's
 // command line, so perf/match.sh and perf/soak.sh can use either): openings from an EPD file in
 // an order the seed sets, game pairs with both colours of each opening, several games at a
 // time, adjudication, PGN output, and Elo, pentanomial counts and an SPRT at the end.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "match/engine.h"
 #include "match/game.h"
 #include "match/stats.h"
-#include "match/uci_engine.h"
 
 namespace vblitz::match {
 
@@ -37,6 +38,9 @@ struct MatchOptions {
   std::string pgn_file, log_file;
   int rating_interval = 10;  // print the standing every this many games (0: only at the end)
   int64_t hang_ms = 60000;   // an answer this long past the clock (or at all, without one) is a hang
+  // Set (by a signal handler, say) to end the match early: no new opening pair starts, the games
+  // under way and the second game of a pair begun are played, and the summary covers them.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 // Reads the command line (without the program's name); on error returns the reason.
@@ -52,8 +56,10 @@ struct MatchSummary {
   int games = 0;
   int failures = 0;  // games an engine lost by crashing, hanging or playing illegally
   int time_losses = 0;
+  int64_t ponder_hits = 0, ponder_misses = 0;  // replies a pondering engine expected, or not
   std::optional<double> llr;
   bool stopped_by_sprt = false;
+  bool interrupted = false;  // ended early by `interrupt`
 };
 
 // Plays the match, printing progress and the summary to `out`. Returns the summary, or nullopt

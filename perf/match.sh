@@ -37,6 +37,9 @@
 # env: FASTCHESS, the match runner: the project's vblitz-match by default
 #      (build/release/vblitz-match), or fastchess built locally (docs/matches.md).
 set -euo pipefail
+# The whole script is one block, read before it runs: an edit while a match is under way (hours
+# at 10+0.1) cannot change what the rest of it does.
+{
 
 here=$(dirname "$(realpath "$0")")
 root=$(dirname "$here")
@@ -156,7 +159,9 @@ printf '\n'
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-"${cmd[@]}" | tee "$log" || status=$?
+# A Ctrl-C reaches the runner, which ends the match after the games under way and prints its
+# standing; tee ignores it so that standing reaches the log, and the record is made from it.
+"${cmd[@]}" | (trap '' INT TERM; exec tee "$log") || status=$?
 [[ -n $ledger && $status == 0 ]] || exit "$status"
 
 # The network a binary plays with (EvalFile when given): `eval` names it.
@@ -199,3 +204,4 @@ fi
 python3 "$here/ledger.py" --ledger "$ledger" add --output "$log" "${record[@]}" ||
   echo "match.sh: the match was not recorded in $ledger" >&2
 exit "$status"
+}

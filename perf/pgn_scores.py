@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """How far two engines' scores agree in the games of a match: for each band of ENGINE's score
 on its move, the median of the opponent's score on the reply (negated, so both are from
-ENGINE's side), and the reverse. Reads the `{score/depth time}` comments fastchess and
-cutechess write after each move; mate scores and moves without a comment are skipped.
+ENGINE's side), and the reverse. Reads the `{score/depth time}` comments vblitz-match,
+fastchess and cutechess write after each move; mate scores and moves without a comment are
+skipped.
 
 usage: python3 perf/pgn_scores.py GAMES.pgn [GAMES.pgn ...] [--engine vblitz]
 

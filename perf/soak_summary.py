@@ -12,6 +12,7 @@ import sys
 # The PGN Termination values match runners write for games that did not end on the board.
 FAULTS = {"time forfeit", "illegal move", "abandoned", "stalled connection", "unterminated"}
 HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
+PONDER_HANG = re.compile(r"(White|Black) did not answer stop while pondering")
 
 
 def games(pgn_path):
@@ -70,6 +71,12 @@ def summarise(pgn_path):
         if termination in FAULTS or result == "*":
             where = f"{pgn_path.name} round {tags.get('Round', '?')}: {termination}"
             (ours_list if ours(tags, us, lost) else theirs).append(where)
+        # A side still pondering when the game ended that did not stop (vblitz-match): the
+        # result stands, the fault is that side's.
+        hung = PONDER_HANG.search(tags.get("TerminationDetails", ""))
+        if hung:
+            where = f"{pgn_path.name} round {tags.get('Round', '?')}: {hung.group(0)}"
+            (ours_list if hung.group(1) == us else theirs).append(where)
     return n, wins, draws, losses, ours_list, theirs
 
 

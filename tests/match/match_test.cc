@@ -2,11 +2,18 @@
 // and real games (the vblitz binary on both sides, and stand-in engines that crash, hang, play
 // illegal moves or run out of time) checked move by move against core's rules.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <regex>
 #include <sstream>
+#include <thread>
 
 #include "book/pgn.h"
 #include "core/game.h"
@@ -14,6 +21,7 @@
 #include "match/runner.h"
 #include "match/stats.h"
 #include "tests/test_support.h"
+#include "tests/uci/child_process.h"
 
 namespace vblitz::match {
 namespace {
@@ -72,6 +80,7 @@ TEST(MatchArguments, ReadsFastchesssFormAndRefusesWhatItDoesNotPlay) {
                                  "proto=uci",
                                  "option.Threads=1",
                                  "option.Hash=64",
+                                 "ponder",
                                  "-openings",
                                  "file=o.epd",
                                  "format=epd",
@@ -117,6 +126,7 @@ TEST(MatchArguments, ReadsFastchesssFormAndRefusesWhatItDoesNotPlay) {
   ASSERT_TRUE(o.sprt);
   EXPECT_EQ(o.sprt->elo1, 5);
   EXPECT_EQ(o.pgn_file, "g.pgn");
+  EXPECT_TRUE(o.engines[0].ponder && o.engines[1].ponder);  // cutechess's bare `ponder`, from -each
   const std::vector<std::string> two = {"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=o.epd"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> all = two;
@@ -129,15 +139,28 @@ TEST(MatchArguments, ReadsFastchesssFormAndRefusesWhatItDoesNotPlay) {
            {"-each", "nodes=0"},
            {"-each", "tc=40/60"},
            {"-each", "tc=-1"},
-           {"-each", "nodes=10", "proto=xboard"},
+           {"-each", "nodes=10", "proto=xboard"},  // an xboard engine has no node limit
+           {"-each", "tc=1+0.1", "proto=xboard", "ponder"},
+           {"-each", "nodes=10", "proto=cecp"},
            {"-each", "nodes=10", "-sprt", "elo0=5", "elo1=0"},
            {"-each", "nodes=10", "-repeat"},
            {"-each", "nodes=10", "-frobnicate"},
            {"-each", "nodes=10", "bogus"},
+           {"-each", "nodes=10", "ponder=maybe"},
            {},  // no limit
        })
     EXPECT_TRUE(refused(with(bad))) << (bad.empty() ? "no limit" : bad.back());
   EXPECT_TRUE(refused({"-engine", "cmd=a", "-each", "nodes=5", "-openings", "file=o.epd"}));  // one engine
+  // Each arg= adds an argument, in order (polyglot -noini -ec ENGINE).
+  const MatchOptions with_args =
+      parsed({"-engine", "cmd=/usr/games/polyglot", "arg=-noini", "arg=-ec", "arg=/e", "-engine", "cmd=b",
+              "-each", "nodes=10", "-openings", "file=o.epd"});
+  EXPECT_EQ(with_args.engines[0].args, (std::vector<std::string>{"-noini", "-ec", "/e"}));
+  // -engine's setting comes before -each's.
+  const MatchOptions one_ponders = parsed({"-engine", "cmd=a", "ponder=false", "-engine", "cmd=b", "-each",
+                                           "nodes=10", "ponder", "-openings", "file=o.epd"});
+  EXPECT_FALSE(one_ponders.engines[0].ponder);
+  EXPECT_TRUE(one_ponders.engines[1].ponder);
 }
 
 TEST(MatchOpenings, EpdAndFenLinesAreReadAndBadOnesNamed) {
@@ -265,6 +288,15 @@ TEST(MatchGames, TheEngineAgainstItselfPlaysWholeLegalGames) {
   EXPECT_NE(out.str().find("Games: 6, Wins: "), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Ptnml(0-2): ["), std::string::npos) << out.str();
   check_games(o.pgn_file, 6);
+  // Each move carries fastchess's comment, which perf/pgn_scores.py reads: score/depth time.
+  std::ifstream pgn(o.pgn_file);
+  std::stringstream text;
+  text << pgn.rdbuf();
+  const std::string games = text.str();
+  const std::regex comment(R"(\{[+-](M\d+|\d+\.\d\d)/\d+ \d+\.\d{3}s\})");
+  const auto count =
+      std::distance(std::sregex_iterator(games.begin(), games.end(), comment), std::sregex_iterator());
+  EXPECT_GT(count, 6 * 10) << games;
 }
 
 // A side that crashes, hangs past its clock, plays an illegal move or answers late loses the
@@ -323,6 +355,256 @@ TEST(MatchGames, EnginesThatFailLoseTheirGamesAndTheMatchGoesOn) {
   std::string error;
   EXPECT_FALSE(run_match(o, out, &error));
   EXPECT_NE(error.find("second"), std::string::npos) << error;
+}
+
+// Pondering (`ponder`): both sides think on the reply they named. The commands each engine got
+// (logged by a wrapper in front of the vblitz binary) follow UCI: after `go ponder` only
+// `ponderhit` or `stop` until the search has answered, never a new position, a new game or
+// quit; some replies are hits. The games are whole and legal, with no fault.
+TEST(MatchGames, PonderingEnginesGetPonderhitOrStopAndNothingElse) {
+  const std::string log = test::temp_dir() + "/ponder_commands.log";
+  std::remove(log.c_str());
+  const std::string wrapper = test::temp_dir() + "/logging_vblitz";
+  std::ofstream(wrapper) << "#!/bin/sh\ntee -a '" << log << "' | exec '" << VBLITZ_BINARY << "'\n";
+  chmod(wrapper.c_str(), 0755);
+  MatchOptions o = two_engines(wrapper, wrapper);
+  for (int e = 0; e < 2; ++e) {
+    o.engines[e].ponder = true;
+    // The protocol is what is tested, not the clock: a margin keeps a loaded machine's late
+    // answer from ending a game early.
+    o.limits[e] = Limit{true, 2000, 20, 0, 0, 1000};
+  }
+  o.rounds = 2;
+  o.adjudication.draw = true;
+  o.adjudication.draw_move_number = 30;
+  o.adjudication.draw_move_count = 4;
+  o.adjudication.draw_score = 20;
+  o.adjudication.resign = true;
+  o.adjudication.resign_move_count = 3;
+  o.adjudication.resign_score = 600;
+  o.pgn_file = test::temp_dir() + "/ponder.pgn";
+  std::remove(o.pgn_file.c_str());
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 4) << out.str();
+  EXPECT_EQ(summary->failures, 0) << out.str();
+  EXPECT_GT(summary->ponder_hits, 0) << out.str();
+  EXPECT_NE(out.str().find("Ponder hits: "), std::string::npos) << out.str();
+  check_games(o.pgn_file, 4);
+  // Both engines write to one log; each line is whole (tee writes a line at a time here), and
+  // between one engine's `go ponder` and its answer the other engine may only search. So the
+  // check is on the count: as many `go ponder` as `ponderhit` plus `stop`, and no `position`,
+  // `ucinewgame` or `quit` while every `go ponder` is unanswered by both engines together.
+  std::ifstream in(log);
+  int ponders = 0, hits = 0, stops = 0, open = 0, newgames = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("go ponder", 0) == 0) ++ponders, ++open;
+    if (line == "ponderhit") ++hits, --open;
+    if (line == "stop") ++stops, --open;
+    if (line == "ucinewgame" || line == "quit") {
+      EXPECT_EQ(open, 0) << line << " sent to an engine still pondering";
+      newgames += line == "ucinewgame";
+    }
+    EXPECT_GE(open, 0) << "ponderhit or stop without go ponder";
+    EXPECT_LE(open, 2) << "a third search pondering at once";
+  }
+  EXPECT_EQ(open, 0);
+  EXPECT_GT(ponders, 0);
+  EXPECT_EQ(ponders, hits + stops);
+  EXPECT_EQ(hits, summary->ponder_hits);
+  EXPECT_GE(newgames, 8);  // both engines, four games
+}
+
+// A pondering engine that does not answer `stop` after a missed reply loses that game
+// (stalled), and with -recover the match goes on with it restarted.
+TEST(MatchGames, APonderingEngineThatIgnoresStopLosesTheGame) {
+  const std::string path = test::temp_dir() + "/deaf_ponderer";
+  std::ofstream(path) << "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n"
+                         "    uci) echo 'id name deaf'; echo uciok ;;\n"
+                         "    isready) echo readyok ;;\n"
+                         "    go\\ ponder*) ;;\n"
+                         "    go*) echo 'bestmove e7e5 ponder a2a3' ;;\n"
+                         "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(path.c_str(), 0755);
+  MatchOptions o = two_engines(VBLITZ_BINARY, path);
+  o.engines[1].ponder = true;
+  for (Limit& l : o.limits) l.nodes = 500;
+  o.rounds = 1;
+  o.recover = true;
+  o.hang_ms = 1000;
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 2) << out.str();
+  EXPECT_EQ(summary->wins, 2) << out.str();
+  EXPECT_EQ(summary->failures, 2) << out.str();
+  EXPECT_NE(out.str().find("does not answer stop while pondering"), std::string::npos) << out.str();
+}
+
+// An interrupt ends the match in order: the games under way and the second game of every pair
+// begun are played, no new pair starts, and the standing covers whole pairs only.
+TEST(MatchGames, AnInterruptEndsTheMatchAfterWholePairs) {
+  MatchOptions o = two_engines(VBLITZ_BINARY, VBLITZ_BINARY);
+  for (Limit& l : o.limits) l.nodes = 3000;
+  o.rounds = 20;
+  o.concurrency = 2;
+  o.pgn_file = test::temp_dir() + "/interrupted.pgn";
+  std::remove(o.pgn_file.c_str());
+  std::atomic<bool> interrupt{false};
+  o.interrupt = &interrupt;
+  std::thread later([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    interrupt = true;
+  });
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  later.join();
+  ASSERT_TRUE(summary) << error;
+  EXPECT_TRUE(summary->interrupted);
+  EXPECT_GE(summary->games, 2);
+  EXPECT_LT(summary->games, 40);
+  EXPECT_EQ(summary->games % 2, 0);
+  const auto& p = summary->pairs;
+  EXPECT_EQ(2 * (p[0] + p[1] + p[2] + p[3] + p[4]), summary->games);
+  EXPECT_NE(out.str().find("Interrupted: " + std::to_string(summary->games) + " of 40 games played"),
+            std::string::npos)
+      << out.str();
+  check_games(o.pgn_file, summary->games);
+}
+
+// The same through the program: SIGINT (Ctrl-C) ends vblitz-match with its standing, exit 0,
+// and no engine is lost in the games that finish (the engines do not get the signal).
+TEST(MatchGames, SigintEndsTheProgramWithItsStanding) {
+  const std::string pgn = test::temp_dir() + "/sigint.pgn";
+  std::remove(pgn.c_str());
+  test::ChildProcess runner({VBLITZ_MATCH_BINARY,
+                             "-engine",
+                             std::string("cmd=") + VBLITZ_BINARY,
+                             "name=a",
+                             "-engine",
+                             std::string("cmd=") + VBLITZ_BINARY,
+                             "name=b",
+                             "-each",
+                             "nodes=3000",
+                             "-openings",
+                             "file=" + openings_file(),
+                             "-rounds",
+                             "50",
+                             "-games",
+                             "2",
+                             "-repeat",
+                             "-concurrency",
+                             "2",
+                             "-pgnout",
+                             "file=" + pgn});
+  bool found = false;
+  std::string text = runner.read_until("Finished game", std::chrono::seconds(120), &found);
+  ASSERT_TRUE(found) << text;
+  kill(runner.pid(), SIGINT);
+  text += runner.read_until("-----", std::chrono::seconds(120), &found);  // the summary's last rule
+  text += runner.read_until("-----", std::chrono::seconds(120), &found);
+  EXPECT_EQ(runner.wait(std::chrono::seconds(30)), 0) << text;
+  EXPECT_NE(text.find("Interrupted: "), std::string::npos) << text;
+  EXPECT_EQ(text.find("crashed"), std::string::npos) << text;
+  const size_t at = text.find("Games: ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const int games = std::stoi(text.substr(at + 7));
+  EXPECT_EQ(games % 2, 0) << text;
+  EXPECT_LT(games, 100) << text;
+  check_games(pgn, games);
+}
+
+// An xboard engine (a stand-in that logs what it gets): the handshake's features are answered,
+// the opening goes by setboard, the clock by level, time and otim (centiseconds), the opponent's
+// moves by usermove; a SAN answer is read, and `resign` ends the game as a loss.
+TEST(MatchGames, XboardEnginesAreToldTheGameAndAnswerInCoordinatesOrSan) {
+  const std::string log = test::temp_dir() + "/xboard_commands.log";
+  std::remove(log.c_str());
+  const std::string path = test::temp_dir() + "/xboard_stand_in";
+  std::ofstream(path)
+      << "#!/bin/sh\nmoves=0\nwhile read -r line; do\n  echo \"$line\" >> '" << log
+      << "'\n  case \"$line\" in\n"
+         "    protover*) echo 'feature myname=\"stand in\" setboard=1 usermove=1 ping=1 done=1' ;;\n"
+         "    ping*) echo \"pong ${line#ping }\" ;;\n"
+         "    go) moves=$((moves + 1)); if [ $moves = 1 ]; then echo '1 -25 3 120 e5'; echo 'move e5';"
+         " else echo resign; fi ;;\n"
+         "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(path.c_str(), 0755);
+  MatchOptions o = two_engines(VBLITZ_BINARY, path);
+  o.engines[1].protocol = Protocol::kXboard;
+  o.limits[0] = Limit{true, 5000, 100, 1000, 0, 0};  // a clock, and 1,000 nodes a move
+  o.limits[1] = Limit{true, 5000, 100, 0, 0, 0};
+  o.repeat = false;
+  o.games_per_round = 1;
+  o.rounds = 1;
+  o.pgn_file = test::temp_dir() + "/xboard_stand_in.pgn";
+  std::remove(o.pgn_file.c_str());
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 1) << out.str();
+  EXPECT_EQ(summary->wins, 1) << out.str();
+  EXPECT_EQ(summary->failures, 0) << out.str();
+  EXPECT_NE(out.str().find("Black resigns"), std::string::npos) << out.str();
+  std::ifstream pgn(o.pgn_file);
+  std::stringstream games;
+  games << pgn.rdbuf();
+  EXPECT_NE(games.str().find("1... e5 {-0.25/1 "), std::string::npos) << games.str();  // SAN, score read
+  std::ifstream in(log);
+  std::stringstream commands;
+  commands << in.rdbuf();
+  const std::string text = commands.str();
+  for (const char* expected :
+       {"xboard\n", "protover 2\n", "accepted setboard\n", "accepted usermove\n", "new\n", "force\n",
+        "setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n", "level 0 0:05 0.1\n",
+        "time 500\notim 500\ngo\n", "usermove "})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << " in:\n" << text;
+  // Its second turn: its own clock less what the first move took, and the opponent's reply.
+  const size_t second = text.find("usermove ");
+  ASSERT_NE(second, std::string::npos);
+  EXPECT_NE(text.find("time ", second), std::string::npos) << text;
+}
+
+// Real xboard engines: VBlitz behind Debian's polyglot against Fairy-Max, both on a clock, two
+// whole games by the rules without a fault.
+TEST(MatchGames, PolyglotAgainstFairyMaxPlaysWholeGames) {
+  constexpr const char* kPolyglot = "/usr/games/polyglot";
+  constexpr const char* kFairyMax = "/usr/games/fairymax";
+  if (access(kPolyglot, X_OK) != 0 || access(kFairyMax, X_OK) != 0) {
+    // .ci/install-deps.sh installs both: under CI their absence is a failure.
+    if (std::getenv("CI"))
+      FAIL() << "polyglot or fairymax is missing although .ci/install-deps.sh installs them";
+    GTEST_SKIP() << "polyglot or fairymax is not installed (apt-get install polyglot fairymax)";
+  }
+  MatchOptions o = two_engines(kPolyglot, kFairyMax);
+  o.engines[0].args = {"-noini", "-ec", VBLITZ_BINARY};
+  for (int e = 0; e < 2; ++e) {
+    o.engines[e].protocol = Protocol::kXboard;
+    o.limits[e] = Limit{true, 2000, 20, 0, 0, 1000};  // the margin: a loaded machine's late answer
+  }
+  o.rounds = 1;
+  o.adjudication.resign = true;
+  o.adjudication.resign_move_count = 3;
+  o.adjudication.resign_score = 600;
+  o.adjudication.draw = true;
+  o.adjudication.draw_move_number = 30;
+  o.adjudication.draw_move_count = 4;
+  o.adjudication.draw_score = 20;
+  o.pgn_file = test::temp_dir() + "/polyglot_fairymax.pgn";
+  std::remove(o.pgn_file.c_str());
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 2) << out.str();
+  EXPECT_EQ(summary->failures, 0) << out.str();
+  EXPECT_EQ(summary->time_losses, 0) << out.str();
+  check_games(o.pgn_file, 2);
 }
 
 }  // namespace

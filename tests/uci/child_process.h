@@ -25,6 +25,7 @@ class ChildProcess {
   void close_input();
   // Waits up to `timeout` for the child to exit; returns its exit status, or -1 if it did not.
   int wait(std::chrono::milliseconds timeout);
+  int pid() const { return pid_; }
 
  private:
   int pid_ = -1;
