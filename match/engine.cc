@@ -316,7 +316,8 @@ bool thinking_line(const std::string& line, SearchInfo& info) {
   }
   info.depth = int(std::clamp(fields[0], 0L, 1000L));
   const long score = fields[1];
-  // Mates as xboard engines write them (+-100000 + N and the like) become UCI's mate scale.
+  // Mates as xboard engines write them (+-100000 + N and the like) are clamped to the largest
+  // centipawn score, below the mate scale: adjudication reads them as won or lost.
   info.score = int(std::clamp(score, -31000L, 31000L));
   info.nodes = uint64_t(std::max(fields[3], 0L));
   return true;

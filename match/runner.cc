@@ -459,8 +459,8 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     if (o.interrupt && *o.interrupt && end.load() == total) {
       std::lock_guard<std::mutex> lock(mutex);
       if (end.load() == total) {
-        const int begun = std::min(next.load(), total);  // games g and above were not begun before
-        end = o.repeat ? std::min(total, (std::min(g, begun) + 1) / 2 * 2) : std::min(g, begun);
+        const int first_not_begun = std::min(g, total);  // every game below g was taken before
+        end = o.repeat ? std::min(total, (first_not_begun + 1) / 2 * 2) : first_not_begun;
         summary.interrupted = end < total;
       }
     }
