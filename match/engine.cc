@@ -152,13 +152,14 @@ std::string Engine::think(const Turn& turn, Clock::time_point deadline, SearchIn
   if (config_.protocol == Protocol::kXboard) return think_xboard(turn, deadline, info);
   send(uci_position(turn));
   send(uci_go(turn, "go"));
+  searching_ = true;
   return best_move(deadline, info, also);
 }
 
 void Engine::go_ponder(const Turn& turn) {
   send(uci_position(turn));
   send(uci_go(turn, "go ponder"));
-  pondering_ = true;
+  pondering_ = searching_ = true;
 }
 
 void Engine::ponderhit() {
@@ -166,7 +167,7 @@ void Engine::ponderhit() {
   pondering_ = false;
 }
 
-bool Engine::stop_ponder(Clock::time_point deadline) {
+bool Engine::stop_search(Clock::time_point deadline) {
   send("stop");
   pondering_ = false;
   SearchInfo discarded;
@@ -187,6 +188,7 @@ std::string Engine::best_move(Clock::time_point deadline, SearchInfo& info, Engi
       std::string word, move, key, reply;
       words >> word >> move >> key >> reply;
       if (key == "ponder") info.ponder = reply;
+      searching_ = false;
       return move.empty() ? "(none)" : move;
     }
   }
@@ -272,7 +274,7 @@ void Engine::stop_process() {
   if (from_engine_ >= 0) close(from_engine_);
   from_engine_ = -1;
   buffer_.clear();
-  pondering_ = false;
+  pondering_ = searching_ = false;
 }
 
 namespace {

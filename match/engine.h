@@ -65,13 +65,17 @@ class Engine {
   // engine never blocks on a full pipe.
   std::string think(const Turn& turn, Clock::time_point deadline, SearchInfo& info, Engine* also = nullptr);
   // Pondering (UCI): `go ponder` on `turn`, whose moves end with the expected reply; then either
-  // ponderhit (the search goes on as a normal one; wait for it with best_move) or stop_ponder
-  // (the reply was another move: stop and read the discarded bestmove; false when none came
-  // before `deadline`).
+  // ponderhit (the search goes on as a normal one; wait for it with best_move) or stop_search
+  // (the reply was another move).
   void go_ponder(const Turn& turn);
   void ponderhit();
-  bool stop_ponder(Clock::time_point deadline);
   bool pondering() const { return pondering_; }
+  // True while a UCI search's bestmove is unread: after go ponder, after ponderhit until
+  // best_move has it, or after think gave up waiting.
+  bool searching() const { return searching_; }
+  // `stop`, then reads the search's bestmove and discards it; false when none came before
+  // `deadline`.
+  bool stop_search(Clock::time_point deadline);
   // The bestmove of the UCI search under way (after go_ponder and ponderhit), as think returns it.
   std::string best_move(Clock::time_point deadline, SearchInfo& info, Engine* also = nullptr);
   // quit, then kill after a grace period.
@@ -98,6 +102,7 @@ class Engine {
   int pid_ = -1, to_engine_ = -1, from_engine_ = -1;
   std::string buffer_;
   bool pondering_ = false;
+  bool searching_ = false;
   // xboard: the features the engine announced, and how much of the game it has been told.
   bool setboard_ = false, usermove_ = false, ping_ = false;
   int pings_ = 0;

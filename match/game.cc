@@ -209,7 +209,7 @@ GameResult play_moves(Engine* engines[2], const Limit limits[2], const std::stri
         ++out.ponder_hits;
       } else {
         ++out.ponder_misses;
-        if (!pondering->stop_ponder(Clock::now() + std::chrono::milliseconds(hang_ms))) {
+        if (!pondering->stop_search(Clock::now() + std::chrono::milliseconds(hang_ms))) {
           out.result = loss_of(them);
           out.termination = std::string(side_name(them)) + " does not answer stop while pondering (hung)";
           out.pgn_termination = pondering->exited() ? "abandoned" : "stalled connection";
@@ -228,6 +228,10 @@ GameResult play_moves(Engine* engines[2], const Limit limits[2], const std::stri
     out.comments.push_back(move_comment(info, spent));
     played.push_back(coordinates);
     expected[us] = info.ponder;
+    // The rules come before adjudication: a move that mates or draws ends the game as such
+    // (at the loop's top), even when the scores would also have ended it.
+    const core::Position& after = game.position();
+    if (core::MoveList<core::LEGAL>(after).size() == 0 || after.is_draw(0)) continue;
     if (adjudicator.after_move(us, move_number, info.score, out)) return out;
   }
 }
@@ -238,14 +242,16 @@ GameResult play_game(Engine& white, Engine& black, const Limit limits[2], const 
                      const Adjudication& adjudication, int64_t hang_ms) {
   Engine* engines[2] = {&white, &black};
   GameResult out = play_moves(engines, limits, fen, adjudication, hang_ms);
-  // A side still thinking on the opponent's time (the game ended on the opponent's move, or
-  // with a fault) is stopped, so its next game starts from an idle engine.
+  // A side still searching when the game ends (pondering on the opponent's time, or after a
+  // ponderhit when the opponent's move ended the game) is stopped and its bestmove read, so
+  // its next game starts from an idle engine and no stale answer.
   for (int side = 0; side < 2; ++side) {
-    if (!engines[side]->pondering()) continue;
-    if (!engines[side]->stop_ponder(Clock::now() + std::chrono::milliseconds(hang_ms))) {
+    if (!engines[side]->searching() || out.engine_failed[side]) continue;
+    const bool pondering = engines[side]->pondering();
+    if (!engines[side]->stop_search(Clock::now() + std::chrono::milliseconds(hang_ms))) {
       out.engine_failed[side] = true;
-      out.termination += std::string(", then ") + side_name(core::Color(side)) +
-                         " did not answer stop while pondering (hung)";
+      out.termination += std::string(", then ") + side_name(core::Color(side)) + " did not answer stop" +
+                         (pondering ? " while pondering" : "") + " (hung)";
     }
   }
   return out;

@@ -12,7 +12,7 @@ import sys
 # The PGN Termination values match runners write for games that did not end on the board.
 FAULTS = {"time forfeit", "illegal move", "abandoned", "stalled connection", "unterminated"}
 HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
-PONDER_HANG = re.compile(r"(White|Black) did not answer stop while pondering")
+PONDER_HANG = re.compile(r"(White|Black) did not answer stop(?: while pondering)?")
 
 
 def games(pgn_path):

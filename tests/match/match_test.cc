@@ -358,17 +358,21 @@ TEST(MatchGames, EnginesThatFailLoseTheirGamesAndTheMatchGoesOn) {
 }
 
 // Pondering (`ponder`): both sides think on the reply they named. The commands each engine got
-// (logged by a wrapper in front of the vblitz binary) follow UCI: after `go ponder` only
-// `ponderhit` or `stop` until the search has answered, never a new position, a new game or
-// quit; some replies are hits. The games are whole and legal, with no fault.
+// (logged by a wrapper in front of the vblitz binary, one log per side) follow UCI: after
+// `go ponder` only `ponderhit` or `stop`, never a new position, a new game or quit; some
+// replies are hits. The games are whole and legal, with no fault.
 TEST(MatchGames, PonderingEnginesGetPonderhitOrStopAndNothingElse) {
-  const std::string log = test::temp_dir() + "/ponder_commands.log";
-  std::remove(log.c_str());
-  const std::string wrapper = test::temp_dir() + "/logging_vblitz";
-  std::ofstream(wrapper) << "#!/bin/sh\ntee -a '" << log << "' | exec '" << VBLITZ_BINARY << "'\n";
-  chmod(wrapper.c_str(), 0755);
-  MatchOptions o = two_engines(wrapper, wrapper);
+  std::string logs[2];
+  MatchOptions o = two_engines("", "");
   for (int e = 0; e < 2; ++e) {
+    // One log per side: with both sides' tee writing into one file, one side's `stop` could
+    // reach its engine, be answered, and the other side's `quit` be logged before it.
+    logs[e] = test::temp_dir() + "/ponder_commands_" + std::to_string(e) + ".log";
+    std::remove(logs[e].c_str());
+    const std::string wrapper = test::temp_dir() + "/logging_vblitz_" + std::to_string(e);
+    std::ofstream(wrapper) << "#!/bin/sh\ntee -a '" << logs[e] << "' | exec '" << VBLITZ_BINARY << "'\n";
+    chmod(wrapper.c_str(), 0755);
+    o.engines[e].cmd = wrapper;
     o.engines[e].ponder = true;
     // The protocol is what is tested, not the clock: a margin keeps a loaded machine's late
     // answer from ending a game early.
@@ -393,28 +397,140 @@ TEST(MatchGames, PonderingEnginesGetPonderhitOrStopAndNothingElse) {
   EXPECT_GT(summary->ponder_hits, 0) << out.str();
   EXPECT_NE(out.str().find("Ponder hits: "), std::string::npos) << out.str();
   check_games(o.pgn_file, 4);
-  // Both engines write to one log; each line is whole (tee writes a line at a time here), and
-  // between one engine's `go ponder` and its answer the other engine may only search. So the
-  // check is on the count: as many `go ponder` as `ponderhit` plus `stop`, and no `position`,
-  // `ucinewgame` or `quit` while every `go ponder` is unanswered by both engines together.
-  std::ifstream in(log);
-  int ponders = 0, hits = 0, stops = 0, open = 0, newgames = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("go ponder", 0) == 0) ++ponders, ++open;
-    if (line == "ponderhit") ++hits, --open;
-    if (line == "stop") ++stops, --open;
-    if (line == "ucinewgame" || line == "quit") {
-      EXPECT_EQ(open, 0) << line << " sent to an engine still pondering";
+  // Each side's log is in the order its engine read the commands. After `go ponder` comes
+  // `ponderhit` or `stop` before any other command; `stop` comes only to a search pondering or
+  // going on after a ponderhit (it may have answered already: the log cannot tell).
+  int hits = 0;
+  for (int e = 0; e < 2; ++e) {
+    std::ifstream in(logs[e]);
+    int ponders = 0, side_hits = 0, missed = 0, newgames = 0, quits = 0;
+    enum { kIdle, kPondering, kAfterHit } state = kIdle;
+    for (std::string line; std::getline(in, line);) {
+      if (line == "ponderhit") {
+        if (state != kPondering) ADD_FAILURE() << "side " << e << ": ponderhit without go ponder";
+        ++side_hits, state = kAfterHit;
+      } else if (line == "stop") {
+        if (state == kIdle) ADD_FAILURE() << "side " << e << ": stop with no search to stop";
+        missed += state == kPondering;
+        state = kIdle;
+      } else {
+        if (state == kPondering)
+          ADD_FAILURE() << "side " << e << ": " << line << " sent to an engine still pondering";
+        state = line.rfind("go ponder", 0) == 0 ? kPondering : kIdle;
+        ponders += state == kPondering;
+      }
       newgames += line == "ucinewgame";
+      quits += line == "quit";
     }
-    EXPECT_GE(open, 0) << "ponderhit or stop without go ponder";
-    EXPECT_LE(open, 2) << "a third search pondering at once";
+    EXPECT_NE(state, kPondering) << "side " << e;
+    EXPECT_GT(ponders, 0) << "side " << e;
+    EXPECT_EQ(ponders, side_hits + missed) << "side " << e;
+    EXPECT_GE(newgames, 4) << "side " << e;  // four games
+    EXPECT_GE(quits, 1) << "side " << e;
+    hits += side_hits;
   }
-  EXPECT_EQ(open, 0);
-  EXPECT_GT(ponders, 0);
-  EXPECT_EQ(ponders, hits + stops);
   EXPECT_EQ(hits, summary->ponder_hits);
-  EXPECT_GE(newgames, 8);  // both engines, four games
+}
+
+// The rules come before adjudication: a mating move ends the game as a mate even when its
+// score (here a resigning one, from a stand-in playing fool's mate) would have ended it too.
+TEST(MatchGames, AMateIsAMateWhateverTheScoreSaid) {
+  const std::string fool = test::temp_dir() + "/fools_mate";
+  std::ofstream(fool)
+      << "#!/bin/bash\nwhile read -r line; do\n  case \"$line\" in\n"
+         "    uci) echo 'id name fool'; echo uciok ;;\n"
+         "    isready) echo readyok ;;\n"
+         "    position*moves*) set -- ${line#*moves }; n=$# ;;\n"
+         "    position*) n=0 ;;\n"
+         "    go*) case $n in 0) echo 'bestmove f2f3' ;; 1) echo 'bestmove e7e5' ;;"
+         " 2) echo 'bestmove g2g4' ;; *) echo 'info depth 1 score cp -1000'; echo 'bestmove d8h4' ;;"
+         " esac ;;\n"
+         "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(fool.c_str(), 0755);
+  const std::string openings = test::temp_dir() + "/start_position.epd";
+  std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
+  MatchOptions o = two_engines(fool, fool);
+  o.openings_file = openings;
+  for (Limit& l : o.limits) l.nodes = 100;
+  o.rounds = 1;
+  o.adjudication.resign = true;
+  o.adjudication.resign_move_count = 1;
+  o.adjudication.resign_score = 600;
+  o.pgn_file = test::temp_dir() + "/fools_mate.pgn";
+  std::remove(o.pgn_file.c_str());
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 2) << out.str();
+  EXPECT_EQ(summary->wins, 1) << out.str();  // Black mates in both games
+  EXPECT_EQ(summary->losses, 1) << out.str();
+  EXPECT_EQ(out.str().find("resigns"), std::string::npos) << out.str();
+  check_games(o.pgn_file, 2);
+}
+
+// A game that ends on the opponent's move right after a ponderhit (here the opponent resigns
+// by adjudication with the move the ponderer expected) leaves the ponderer searching: it is
+// sent `stop` and its bestmove is read before the next game, so no command reaches it during
+// that search and no stale bestmove answers the next game's `go`. The ponderer is a stand-in
+// whose search after ponderhit takes half a second unless stopped; it logs any other command
+// that comes meanwhile.
+TEST(MatchGames, ASearchLeftByAPonderhitIsStoppedWhenTheGameEnds) {
+  const std::string log = test::temp_dir() + "/interrupted_search.log";
+  std::remove(log.c_str());
+  const std::string ponderer = test::temp_dir() + "/slow_ponderer";
+  std::ofstream(ponderer) << "#!/bin/bash\nhit=0; pondering=0\nwhile true; do\n"
+                             "  if [ $hit = 1 ]; then\n"
+                             "    if ! read -r -t 0.5 line; then echo 'bestmove g1f3'; hit=0; continue; fi\n"
+                             "    [ \"$line\" = stop ] || echo \"$line\" >> '"
+                          << log
+                          << "'\n"
+                             "  else\n    read -r line || exit 0\n  fi\n"
+                             "  case \"$line\" in\n"
+                             "    uci) echo 'id name slow ponderer'; echo uciok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    position*) pos=$line ;;\n"
+                             "    'go ponder'*) pondering=1 ;;\n"
+                             "    ponderhit) pondering=0; hit=1 ;;\n"
+                             "    stop) if [ $hit = 1 ] || [ $pondering = 1 ]; then echo 'bestmove g1f3'; "
+                             "fi; hit=0; pondering=0 ;;\n"
+                             "    go*) case \"$pos\" in *moves*) echo 'bestmove e7e5 ponder g1f3' ;;"
+                             " *) echo 'bestmove e2e4 ponder e7e5' ;; esac ;;\n"
+                             "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(ponderer.c_str(), 0755);
+  // The opponent answers 1.e4 with 1...e5 (what the ponderer expects) and gives up with it.
+  const std::string resigner = test::temp_dir() + "/resigning_opponent";
+  std::ofstream(resigner) << "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n"
+                             "    uci) echo 'id name resigner'; echo uciok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    position*) pos=$line ;;\n"
+                             "    go*) echo 'info depth 1 score cp -1000'; case \"$pos\" in"
+                             " *moves*) echo 'bestmove e7e5' ;; *) echo 'bestmove e2e4' ;; esac ;;\n"
+                             "    quit) exit 0 ;;\n  esac\ndone\n";
+  chmod(resigner.c_str(), 0755);
+  const std::string openings = test::temp_dir() + "/start_position.epd";
+  std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
+  MatchOptions o = two_engines(ponderer, resigner);
+  o.openings_file = openings;
+  o.engines[0].ponder = true;
+  for (Limit& l : o.limits) l = Limit{true, 10000, 0, 0, 0, 0};
+  o.rounds = 2;
+  o.hang_ms = 2000;
+  o.adjudication.resign = true;
+  o.adjudication.resign_move_count = 1;
+  o.adjudication.resign_score = 600;
+  std::ostringstream out;
+  std::string error;
+  const auto summary = run_match(o, out, &error);
+  ASSERT_TRUE(summary) << error;
+  EXPECT_EQ(summary->games, 4) << out.str();
+  EXPECT_EQ(summary->wins, 4) << out.str();  // the resigner gives up every game
+  EXPECT_EQ(summary->failures, 0) << out.str();
+  EXPECT_EQ(summary->ponder_hits, 2) << out.str();  // the games where the ponderer is White
+  std::ifstream in(log);
+  std::stringstream during;
+  during << in.rdbuf();
+  EXPECT_EQ(during.str(), "") << "commands sent during the search after a ponderhit";
 }
 
 // A pondering engine that does not answer `stop` after a missed reply loses that game
