@@ -7,6 +7,10 @@ oldest first, and the tables the docs show, rendered from it.
                            `<!-- /ledger:NAME -->` in a doc differs from its rendering
   write DOC...             rewrite those tables from the ledger
   add --output FILE ...    append a record from a match runner's output (perf/match.sh does it)
+  sum --engine E --opponent O [--conditions TEXT]
+                           the records of one pairing (conditions containing TEXT) summed: their
+                           pentanomial counts added, the Elo, its 95% interval and the LOS of the
+                           whole, as the runner computes them
 
 A record has a kind: "peer" (VBlitz against another engine), "network" (a network against the one
 it was meant to replace), "search" (a build with a search change against the one before) or
@@ -29,6 +33,7 @@ usage: python3 perf/ledger.py [--ledger perf/ledger.jsonl] COMMAND ...
 import argparse
 import datetime
 import json
+import math
 import os
 import re
 import subprocess
@@ -49,6 +54,21 @@ KNOWN = {"kind", "recorded", "recorded_in", "engine", "engine_note", "signature"
          "shape", "peers_note", "change"}
 
 
+def pentanomial_elo(ptnml):
+    """Elo, the half-width of its 95% interval, LOS (%) and score (%) of pentanomial counts, as
+    fastchess and vblitz-match compute them: the mean and variance of the pairs' scores."""
+    pairs = sum(ptnml)
+    mean = sum(c * x / 4 for x, c in enumerate(ptnml)) / pairs
+    variance = sum(c * (x / 4 - mean) ** 2 for x, c in enumerate(ptnml)) / pairs
+    error = math.sqrt(variance / pairs)
+    if not 0 < mean < 1 or error == 0:
+        return None
+    to_elo = lambda m: -400 * math.log10(1 / m - 1) if 0 < m < 1 else math.copysign(math.inf, m - 0.5)
+    low, high = to_elo(mean - 1.959964 * error), to_elo(mean + 1.959964 * error)
+    los = 50 * (1 + math.erf((mean - 0.5) / error / math.sqrt(2)))
+    return to_elo(mean), (high - low) / 2, los, 100 * mean
+
+
 def validate(r, where):
     """Exits with a message when a record breaks the ledger's rules."""
     if r.get("kind") not in REQUIRED:
@@ -65,6 +85,13 @@ def validate(r, where):
         sys.exit(f"ledger.py: {where}: neither the figures (score, or wins, losses and draws) nor a result_note")
     if ("elo" in r) != ("elo_error" in r):
         sys.exit(f"ledger.py: {where}: an Elo needs its error and an error its Elo")
+    # A runner's Elo is its pentanomial counts' (rounded to 0.1, or to 1 in older records).
+    if "ptnml" in r and "elo" in r and "result_note" not in r and pentanomial_elo(r["ptnml"]):
+        elo, error, _, _ = pentanomial_elo(r["ptnml"])
+        within = 0.51 if float(r["elo"]).is_integer() and float(r["elo_error"]).is_integer() else 0.101
+        if abs(elo - r["elo"]) > within or abs(error - r["elo_error"]) > within:
+            sys.exit(f"ledger.py: {where}: Elo {r['elo']} +/- {r['elo_error']}, but its pentanomial counts give "
+                     f"{elo:.1f} +/- {error:.1f}")
 
 
 def load(path, missing_ok=False):
@@ -302,6 +329,33 @@ def parse_output(text):
     return out
 
 
+def print_sum(records, engine, opponent, conditions):
+    """Prints the pairing's records and their sum; returns the exit status."""
+    chosen = [r for r in records
+              if r.get("engine") == engine and r.get("opponent") == opponent and conditions in r["conditions"]]
+    if not chosen:
+        print(f"ledger.py: no record of {engine} against {opponent}" +
+              (f" with conditions containing {conditions!r}" if conditions else ""), file=sys.stderr)
+        return 1
+    without = [r for r in chosen if "ptnml" not in r]
+    if without:
+        print(f"ledger.py: {len(without)} of the records have no pentanomial counts (recorded "
+              f"{', '.join(r['recorded'] for r in without)}): the sum needs them", file=sys.stderr)
+        return 1
+    for r in chosen:
+        print(f"{r['recorded']}  -srand {r.get('srand', '?')}  {r['conditions']}: {r['games']} games, "
+              f"+{r['wins']} -{r['losses']} ={r['draws']}, {r['ptnml']}")
+    ptnml = [sum(c) for c in zip(*(r["ptnml"] for r in chosen))]
+    wins, losses, draws = (sum(r[k] for r in chosen) for k in ("wins", "losses", "draws"))
+    figures = pentanomial_elo(ptnml)
+    line = f"sum: {2 * sum(ptnml)} games, +{wins} -{losses} ={draws}, pentanomial {ptnml}"
+    if figures:
+        elo, error, los, score = figures
+        line += f", {score:.1f}%, Elo {elo:+.1f} +/- {error:.1f}, LOS {los:.1f}%"
+    print(line)
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ledger", default=os.path.join(ROOT, "perf", "ledger.jsonl"))
@@ -318,8 +372,14 @@ def main():
         add.add_argument("--" + field)
     add.add_argument("--decision", help="what the match decided (network and search: default 'pending', "
                                          "to be replaced when it is decided)")
+    total = sub.add_parser("sum")
+    total.add_argument("--engine", required=True)
+    total.add_argument("--opponent", required=True)
+    total.add_argument("--conditions", default="", help="only records whose conditions contain this text")
     args = parser.parse_args()
     records = load(args.ledger, missing_ok=args.command == "add")
+    if args.command == "sum":
+        sys.exit(print_sum(records, args.engine, args.opponent, args.conditions))
     if args.command == "render":
         print(TABLES[args.name](records))
     elif args.command == "check":
