@@ -177,7 +177,8 @@ case $mode in
   nets) kind=network engine=$(network_of "$vblitz" "$(realpath "${args[0]}")")
     opponent=$(network_of "$vblitz" "$(realpath "${args[1]}")") signature=$(signature_of "$vblitz") note="" ;;
   builds) kind=search engine=$(network_of "${args[0]}") signature=$(signature_of "${args[0]}")
-    opponent="the build at ${args[1]}" note="the build at ${args[0]}" ;;
+    old_signature=$(signature_of "${args[1]}") note=""  # the builds' paths are this machine's only
+    opponent="the build before the change${old_signature:+ (bench $old_signature)}" ;;
   peer) kind=peer engine=$(network_of "$vblitz") signature=$(signature_of "$vblitz") note=""
     case ${args[0]} in
       stockfish) opponent="Stockfish 15.1 (NNUE)" ;;

@@ -87,5 +87,20 @@ record=$(sed -n 3p "$dir/ledger.jsonl")
 for want in '"kind": "uci_elo"' '"uci_elo": 1500' '"node_budget": 140' 'at UCI_Elo 1500, 140 nodes'; do
   [[ $record == *"$want"* ]] || { echo "carry-over record has no $want: $record"; fail=1; }
 done
+# Two builds: a search record with each build's bench signature and the change, no path.
+cases=$((cases + 1))
+for b in new old; do
+  printf '#!/bin/sh\n[ "$1" = bench ] && echo "Nodes searched: %s" && exit 0\ncat > /dev/null\n' \
+    "$([[ $b == new ]] && echo 111 || echo 222)" > "$dir/vblitz-$b"
+  chmod +x "$dir/vblitz-$b"
+done
+FASTCHESS=$dir/fastchess bash "$match" --ledger "$dir/ledger.jsonl" --srand 10 --change "a new rule" \
+  builds "$dir/vblitz-new" "$dir/vblitz-old" > /dev/null
+record=$(sed -n 4p "$dir/ledger.jsonl")
+for want in '"kind": "search"' '"signature": 111' '"opponent": "the build before the change (bench 222)"' \
+  '"change": "a new rule"' '"srand": 10'; do
+  [[ $record == *"$want"* ]] || { echo "search record has no $want: $record"; fail=1; }
+done
+[[ $record != *"$dir"* ]] || { echo "search record names a path: $record"; fail=1; }
 [[ $fail == 0 ]] && echo "match.sh: $cases cases pass"
 exit $fail
