@@ -3,13 +3,13 @@
 searches of the moves before left in its hash table.
 
 From each position of an EPD file the engine plays PLIES moves against itself, each a search of
-MOVETIME milliseconds without `ucinewgame` in between (as in a game); the median depth it reports
-is printed for each ply. Then the position reached is searched to DEPTH twice, once with the
+MOVETIME milliseconds (or NODES nodes) without `ucinewgame` in between (as in a game); the median
+depth it reports is printed for each ply. Then the position reached is searched to DEPTH twice, once with the
 table of that game (warm) and once after `ucinewgame` (cold), and the median ratio of their node
 counts is printed: the share of the tree the earlier searches saved.
 
 usage: python3 perf/warm_depth.py ENGINE OPENINGS.epd [--count N] [--plies K] [--movetime MS]
-                                  [--depth D] [--option NAME=VALUE]...
+                                  [--nodes N] [--depth D] [--option NAME=VALUE]...
 One thread and Hash 64, as in the project's matches. Exit status 1 when the engine fails.
 """
 import argparse
@@ -74,6 +74,8 @@ def main():
     parser.add_argument("--count", type=int, default=40, help="positions (the file's first N)")
     parser.add_argument("--plies", type=int, default=12)
     parser.add_argument("--movetime", type=int, default=100)
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="search each ply to this many nodes instead (the same on any machine or build)")
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, a UCI option")
     args = parser.parse_args()
@@ -89,8 +91,9 @@ def main():
             if len(fields) >= 4:
                 fens.append(" ".join(fields[:4]) + " 0 1")
     fens = fens[:args.count]
-    if not fens or args.plies < 1 or args.movetime < 1 or args.depth < 1:
+    if not fens or args.plies < 1 or args.movetime < 1 or args.depth < 1 or args.nodes < 0:
         sys.exit("warm_depth.py: no positions, or a count, plies, movetime or depth below 1")
+    go = f"go nodes {args.nodes}" if args.nodes else f"go movetime {args.movetime}"
     engine = Engine(args.engine, options)
     by_ply = [[] for _ in range(args.plies)]
     ratios = []
@@ -99,7 +102,7 @@ def main():
         engine.ready()
         moves = []
         for ply in range(args.plies):
-            move, depth, _ = engine.search(fen, moves, f"go movetime {args.movetime}")
+            move, depth, _ = engine.search(fen, moves, go)
             if depth is not None:
                 by_ply[ply].append(depth)
             if move in ("(none)", "0000"):
@@ -113,7 +116,8 @@ def main():
             if warm and cold:
                 ratios.append(warm / cold)
     engine.quit()
-    print(f"{args.engine}: {len(fens)} positions, {args.plies} plies of {args.movetime} ms each")
+    each = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+    print(f"{args.engine}: {len(fens)} positions, {args.plies} plies of {each} each")
     print("median depth by ply: " + " ".join(f"{statistics.median(d):g}" if d else "-" for d in by_ply))
     if ratios:
         print(f"nodes to depth {args.depth} at the last position, warm / cold: median {statistics.median(ratios):.3f} "

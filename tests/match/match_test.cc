@@ -571,13 +571,24 @@ TEST(MatchGames, AnInterruptEndsTheMatchAfterWholePairs) {
   std::remove(o.pgn_file.c_str());
   std::atomic<bool> interrupt{false};
   o.interrupt = &interrupt;
+  // The interrupt comes once the first game is in the PGN (a pair has begun however slow the
+  // build or the machine; a fixed delay saw none begun under AddressSanitizer on a busy machine).
+  std::atomic<bool> finished{false};
   std::thread later([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!finished && std::chrono::steady_clock::now() < give_up) {
+      std::ifstream pgn(o.pgn_file);
+      std::stringstream text;
+      text << pgn.rdbuf();
+      if (text.str().find("[Result ") != std::string::npos) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     interrupt = true;
   });
   std::ostringstream out;
   std::string error;
   const auto summary = run_match(o, out, &error);
+  finished = true;
   later.join();
   ASSERT_TRUE(summary) << error;
   EXPECT_TRUE(summary->interrupted);
