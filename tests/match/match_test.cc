@@ -203,6 +203,13 @@ std::string openings_file() {
   return path;
 }
 
+// The start position alone, for stand-ins that play set moves from it.
+std::string start_position_file() {
+  const std::string path = test::temp_dir() + "/start_position.epd";
+  std::ofstream(path) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
+  return path;
+}
+
 // The games of a PGN, each replayed with core's rules: every move legal, and the last position
 // agrees with the termination the runner gave.
 void check_games(const std::string& pgn_path, int expected_games) {
@@ -447,10 +454,8 @@ TEST(MatchGames, AMateIsAMateWhateverTheScoreSaid) {
          " esac ;;\n"
          "    quit) exit 0 ;;\n  esac\ndone\n";
   chmod(fool.c_str(), 0755);
-  const std::string openings = test::temp_dir() + "/start_position.epd";
-  std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
   MatchOptions o = two_engines(fool, fool);
-  o.openings_file = openings;
+  o.openings_file = start_position_file();
   for (Limit& l : o.limits) l.nodes = 100;
   o.rounds = 1;
   o.adjudication.resign = true;
@@ -508,10 +513,8 @@ TEST(MatchGames, ASearchLeftByAPonderhitIsStoppedWhenTheGameEnds) {
                              " *moves*) echo 'bestmove e7e5' ;; *) echo 'bestmove e2e4' ;; esac ;;\n"
                              "    quit) exit 0 ;;\n  esac\ndone\n";
   chmod(resigner.c_str(), 0755);
-  const std::string openings = test::temp_dir() + "/start_position.epd";
-  std::ofstream(openings) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
   MatchOptions o = two_engines(ponderer, resigner);
-  o.openings_file = openings;
+  o.openings_file = start_position_file();
   o.engines[0].ponder = true;
   for (Limit& l : o.limits) l = Limit{true, 10000, 0, 0, 0, 0};
   o.rounds = 2;
