@@ -338,8 +338,11 @@ int Searcher::search_node(Position& pos, Stack* ss, int alpha, int beta, int dep
     ss->continuation = history_.after(moved, m.to());
     make_move(pos, m, st);
     const bool gives_check = pos.in_check();
-    // Step 11. Check and singular extensions (one ply at most).
-    int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);
+    // Step 11. Check and singular extensions (one ply at most). A check extends only in deep
+    // nodes whose static evaluation is away from zero (or that are in check themselves).
+    const bool check_extension = gives_check && depth >= sp.check_extension_min_depth &&
+                                 std::abs(static_eval) >= sp.check_extension_min_eval;
+    int new_depth = depth - 1 + (check_extension || singular ? 1 : 0);
     int score;
 
     // Step 12. Principal variation search with late move reductions (less for moves with a

@@ -31,6 +31,8 @@ namespace vblitz::search {
   X(singular_min_depth, 8, 5, 12, 0.5, "step 10: shallowest node with singular extension")           \
   X(singular_tt_depth_slack, 3, 1, 5, 0.5, "step 10: plies the stored depth may be short by")        \
   X(singular_margin_per_ply, 2, 1, 6, 0.5, "step 10: cp per ply below the stored score")             \
+  X(check_extension_min_depth, 10, 1, 16, 0.5, "step 11: shallowest node whose checks extend ...")   \
+  X(check_extension_min_eval, 72, 0, 200, 9, "step 11: ... where |static eval| is at least this")    \
   X(reduction_min_depth, 3, 2, 5, 0.5, "step 12: shallowest node with late move reductions")         \
   X(reduction_base, 75, 0, 200, 10, "step 12: reduction = (base + 100 ln d ln m / divisor) / 100")   \
   X(reduction_divisor, 225, 150, 400, 12, "step 12: (in hundredths)")                                \
