@@ -108,8 +108,8 @@ TEST(Search, RepetitionIsScoredAsADraw) {
 }
 
 // WAC.087: 1...Rxe5 wins because the king and pawn ending after 2.dxe5 d4 is won for Black.
-// The ending is searched full width; with pruning and reductions there, no depth reached in six
-// million nodes found the rook sacrifice (depths 17 and 19 play 1...c4 and 1...cxd4, +2.3).
+// The ending is searched full width; with pruning and reductions there, depth 18 does not find
+// the rook sacrifice.
 // Depth 18: the losing capture is a reduced root move, found from there.
 TEST(Search, KingAndPawnEndingsAreSearchedFullWidth) {
   const char* fen = "8/p3k1p1/4r3/2ppNpp1/PP1P4/2P3KP/5P2/8 b - - 0 1";
