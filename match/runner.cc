@@ -398,6 +398,10 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
     (first_points == 2 ? summary.wins : first_points == 1 ? summary.draws : summary.losses) += 1;
     summary.failures += r.engine_failed[0] || r.engine_failed[1];
     summary.time_losses += r.pgn_termination == "time forfeit";
+    for (int side = 0; side < 2; ++side)  // side 0 is White; engine 0 is White when first_is_white
+      summary.failures_of[(side == 0) == first_is_white ? 0 : 1] += r.engine_failed[side];
+    if (r.pgn_termination == "time forfeit")  // the side that lost is the one on time
+      ++summary.time_losses_of[(r.result == "1-0") == first_is_white ? 1 : 0];
     summary.ponder_hits += r.ponder_hits;
     summary.ponder_misses += r.ponder_misses;
     out << "Finished game " << g + 1 << " (" << names[first_is_white ? 0 : 1] << " vs "
@@ -519,8 +523,13 @@ std::optional<MatchSummary> run_match(const MatchOptions& o, std::ostream& out, 
   if (summary.ponder_hits || summary.ponder_misses)
     out << "Ponder hits: " << summary.ponder_hits << " of " << summary.ponder_hits + summary.ponder_misses
         << '\n';
-  if (summary.failures || summary.time_losses)
-    out << "Engine failures: " << summary.failures << ", time losses: " << summary.time_losses << '\n';
+  // Always printed, so a record made from the summary (perf/ledger.py) knows there were none.
+  const auto by_engine = [&](const int(&counts)[2]) {
+    return " (" + names[0] + " " + std::to_string(counts[0]) + ", " + names[1] + " " +
+           std::to_string(counts[1]) + ")";
+  };
+  out << "Engine failures: " << summary.failures << by_engine(summary.failures_of)
+      << ", time losses: " << summary.time_losses << by_engine(summary.time_losses_of) << '\n';
   out << "--------------------------------------------------" << std::endl;
   if (!failure.empty()) {
     if (error) *error = failure;

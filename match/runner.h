@@ -56,6 +56,8 @@ struct MatchSummary {
   int games = 0;
   int failures = 0;  // games an engine lost by crashing, hanging or playing illegally
   int time_losses = 0;
+  int failures_of[2] = {0, 0};  // the same, by engine (the first, the second)
+  int time_losses_of[2] = {0, 0};
   int64_t ponder_hits = 0, ponder_misses = 0;  // replies a pondering engine expected, or not
   std::optional<double> llr;
   bool stopped_by_sprt = false;

@@ -17,9 +17,10 @@ it was meant to replace), "search" (a build with a search change against the one
 "uci_elo" (a UCI_Elo level against Stockfish's). Every record has recorded (the date) and
 recorded_in (the commit that first reported it), conditions (clock or nodes), games, and either
 the figures (wins, losses, draws, score in percent, elo and elo_error at 95%, optional ptnml:
-pentanomial counts) or a result_note that states them in words (a row that sums several runs,
-as the records moved from the docs' prose do; elo and elo_error then hold the figure the
-decision rested on, when one did). A peer record also has engine (the network's name), opponent,
+pentanomial counts, optional failures and time_losses: the games lost by an engine's failure and
+on time, [this side's, the opponent's], from vblitz-match's summary) or a result_note that states
+them in words (a row that sums several runs, as the records moved from the docs' prose do; elo and
+elo_error then hold the figure the decision rested on, when one did). A peer record also has engine (the network's name), opponent,
 openings and score, and a uci_elo record engine, opponent (Stockfish at the level, or the network
 before it at its budget when a budget is carried over) and openings; each optionally engine_note, signature (bench), srand and
 openings_note; a uci_elo record has uci_elo (the level) and may have node_budget and
@@ -51,7 +52,7 @@ for fields in REQUIRED.values():
 KNOWN = {"kind", "recorded", "recorded_in", "engine", "engine_note", "signature", "opponent", "opponent_note",
          "conditions", "openings", "srand", "openings_note", "ptnml", "games", "wins", "losses", "draws",
          "result_note", "score", "elo", "elo_error", "decision", "uci_elo", "node_budget", "root_noise", "data",
-         "shape", "peers_note", "change"}
+         "shape", "peers_note", "change", "failures", "time_losses"}
 
 
 def pentanomial_elo(ptnml):
@@ -83,6 +84,9 @@ def validate(r, where):
         sys.exit(f"ledger.py: {where}: the pentanomial counts are not the games' pairs")
     if r["kind"] != "peer" and not ("wins" in r or "score" in r or "result_note" in r):
         sys.exit(f"ledger.py: {where}: neither the figures (score, or wins, losses and draws) nor a result_note")
+    for field in ("failures", "time_losses"):
+        if field in r and (len(r[field]) != 2 or min(r[field]) < 0 or sum(r[field]) > r["games"]):
+            sys.exit(f"ledger.py: {where}: {field} is not [this side's, the opponent's] games")
     if ("elo" in r) != ("elo_error" in r):
         sys.exit(f"ledger.py: {where}: an Elo needs its error and an error its Elo")
     # A runner's Elo is its pentanomial counts' (rounded to 0.1, or to 1 in older records).
@@ -145,8 +149,18 @@ def openings_text(r):
 
 def result_text(r):
     if all(k in r for k in ("wins", "losses", "draws")):
-        return f"+{r['wins']} -{r['losses']} ={r['draws']}"
+        return f"+{r['wins']} -{r['losses']} ={r['draws']}" + faults_text(r)
     return r.get("result_note", "")
+
+
+def faults_text(r):
+    """The games lost on time or by an engine's failure, when the record counts any."""
+    text = ""
+    for field, what in (("time_losses", "lost on time"), ("failures", "lost by an engine's failure")):
+        ours, theirs = r.get(field, [0, 0])
+        if ours or theirs:
+            text += f"; {ours + theirs} {what} ({ours} by this side, {theirs} by the opponent)"
+    return text
 
 
 def strong(text, bold):
@@ -184,8 +198,8 @@ def render_peers_today(records):
 
 def render_uci_elo(records, newest_only=False):
     """The UCI_Elo calibration, newest first; each level's newest in bold (the one in force)."""
-    rows = ["| network | UCI_Elo | node budget | root noise (cp) | games | W-L-D | VBlitz's score | Elo difference "
-            "| pentanomial | `-srand` |", "|---|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| network | bench | UCI_Elo | node budget | root noise (cp) | games | W-L-D | VBlitz's score | Elo difference "
+            "| pentanomial | `-srand` |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     seen = set()
     for r in reversed(records):
         if r["kind"] != "uci_elo" or not r["opponent"].startswith("Stockfish"):
@@ -199,7 +213,8 @@ def render_uci_elo(records, newest_only=False):
             f" ({r['engine_note']})" if "engine_note" in r else "")
         ptnml = "[" + ", ".join(str(n) for n in r["ptnml"]) + "]" if "ptnml" in r else ""
         score = strong(f"{r['score']:.1f}%", newest) if "score" in r else ""
-        rows.append(f"| {name} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
+        bench = f"{r['signature']}" if "signature" in r else ""
+        rows.append(f"| {name} | {bench} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
                     f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', r.get('openings_note', ''))} |")
     return "\n".join(rows)
 
@@ -317,6 +332,9 @@ def parse_output(text):
     games = re.findall(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)", text)
     ptnml = re.findall(r"Ptnml\(0-2\): \[([0-9, ]+)\]", text)
     elo = re.findall(r"Elo: ([-+]?[0-9.]+) \+/- ([0-9.]+)", text)
+    # vblitz-match's count of each engine's faults (fastchess prints no such line).
+    faults = re.findall(r"Engine failures: \d+ \(.+? (\d+), .+? (\d+)\), time losses: \d+ \(.+? (\d+), .+? (\d+)\)",
+                        text)
     if not games:
         return None
     g, w, l, d = map(int, games[-1])
@@ -326,6 +344,9 @@ def parse_output(text):
         out["ptnml"] = [int(x) for x in ptnml[-1].split(",")]
     if elo:
         out["elo"], out["elo_error"] = round(float(elo[-1][0]), 1), round(float(elo[-1][1]), 1)
+    if faults:
+        counts = [int(x) for x in faults[-1]]
+        out["failures"], out["time_losses"] = counts[:2], counts[2:]
     return out
 
 
@@ -344,7 +365,7 @@ def print_sum(records, engine, opponent, conditions):
         return 1
     for r in chosen:
         print(f"{r['recorded']}  -srand {r.get('srand', '?')}  {r['conditions']}: {r['games']} games, "
-              f"+{r['wins']} -{r['losses']} ={r['draws']}, {r['ptnml']}")
+              f"+{r['wins']} -{r['losses']} ={r['draws']}, {r['ptnml']}{faults_text(r)}")
     ptnml = [sum(c) for c in zip(*(r["ptnml"] for r in chosen))]
     wins, losses, draws = (sum(r[k] for r in chosen) for k in ("wins", "losses", "draws"))
     figures = pentanomial_elo(ptnml)

@@ -294,6 +294,10 @@ TEST(MatchGames, TheEngineAgainstItselfPlaysWholeLegalGames) {
   EXPECT_EQ(summary->failures, 0);
   EXPECT_NE(out.str().find("Games: 6, Wins: "), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Ptnml(0-2): ["), std::string::npos) << out.str();
+  // A match without faults says so (a ledger record made from the summary then knows it).
+  EXPECT_NE(out.str().find("Engine failures: 0 (first 0, second 0), time losses: 0 (first 0, second 0)"),
+            std::string::npos)
+      << out.str();
   check_games(o.pgn_file, 6);
   // Each move carries fastchess's comment, which perf/pgn_scores.py reads: score/depth time.
   std::ifstream pgn(o.pgn_file);
@@ -342,6 +346,17 @@ TEST(MatchGames, EnginesThatFailLoseTheirGamesAndTheMatchGoesOn) {
     EXPECT_EQ(summary->games, 4) << out.str();
     EXPECT_EQ(summary->wins, 4) << c.name << ":\n" << out.str();
     EXPECT_NE(out.str().find(c.termination), std::string::npos) << c.name << ":\n" << out.str();
+    // Each loss is charged to the engine that failed, whichever colour it had.
+    const int on_time = std::string(c.pgn_termination) == "time forfeit" ? 4 : 0;
+    EXPECT_EQ(summary->time_losses_of[0], 0) << c.name;
+    EXPECT_EQ(summary->time_losses_of[1], on_time) << c.name;
+    EXPECT_EQ(summary->failures_of[0], 0) << c.name;
+    EXPECT_EQ(summary->failures_of[1], summary->failures) << c.name;
+    EXPECT_NE(out.str().find("time losses: " + std::to_string(on_time) + " (first 0, second " +
+                             std::to_string(on_time) + ")"),
+              std::string::npos)
+        << c.name << ":\n"
+        << out.str();
     std::ifstream pgn(o.pgn_file);
     std::stringstream text;
     text << pgn.rdbuf();

@@ -102,6 +102,19 @@ with tempfile.TemporaryDirectory() as tmp:
     done = run("--ledger", copy, "sum", "--engine", "vblitz-0123456789ab", "--opponent", "Ethereal 12")
     check(done.returncode == 0 and "sum: 378 games, +106 -80 =192, pentanomial [3, 45, 74, 59, 8]" in done.stdout,
           f"two records summed: {done.stdout}{done.stderr}")
+    # vblitz-match's count of each engine's faults goes into the record, and the rows say it.
+    faulty = os.path.join(tmp, "faulty.txt")
+    open(faulty, "w").write(open(out).read() + "Engine failures: 1 (new 0, old 1), time losses: 4 (new 0, old 4)\n")
+    done = run("--ledger", copy, "add", "--output", faulty, "--kind", "uci_elo", "--uci-elo", "2000", "--engine",
+               "vblitz-0123456789ab", "--opponent", "Stockfish 15.1 at UCI_Elo 2000", "--conditions", "10+0.1",
+               "--openings", "o")
+    added = json.loads(open(copy).read().splitlines()[-1])
+    check(done.returncode == 0 and added.get("failures") == [0, 1] and added.get("time_losses") == [0, 4],
+          f"faults recorded: {added.get('failures')!r}, {added.get('time_losses')!r} {done.stderr}")
+    row = run("--ledger", copy, "render", "uci-elo").stdout.splitlines()[2]
+    check("4 lost on time (0 by this side, 4 by the opponent); 1 lost by an engine's failure (0 by this side, "
+          "1 by the opponent)" in row, f"the faults in the row: {row}")
+    check("failures" not in json.loads(open(copy).read().splitlines()[-3]), "faults recorded with no such line")
     done = run("--ledger", copy, "sum", "--engine", "vblitz-0123456789ab", "--opponent", "Ethereal 12",
                "--conditions", "40000 nodes")
     check(done.returncode != 0 and "no record" in done.stderr, "a sum of no record did not fail")
