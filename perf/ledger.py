@@ -20,13 +20,14 @@ the figures (wins, losses, draws, score in percent, elo and elo_error at 95%, op
 pentanomial counts, optional failures and time_losses: the games lost by an engine's failure and
 on time, [this side's, the opponent's], from vblitz-match's summary) or a result_note that states
 them in words (a row that sums several runs, as the records moved from the docs' prose do; elo and
-elo_error then hold the figure the decision rested on, when one did). A peer record also has engine (the network's name), opponent,
-openings and score, and a uci_elo record engine, opponent (Stockfish at the level, or the network
-before it at its budget when a budget is carried over) and openings; each optionally engine_note, signature (bench), srand and
-openings_note; a uci_elo record has uci_elo (the level) and may have node_budget and
-root_noise. A network record has engine, opponent (the network it played), openings, data (what
-it learned from), shape and decision, optionally opponent_note and peers_note (its matches
-against peers, which have records of their own). A search record has change (what the build
+elo_error then hold the figure the decision rested on, when one did). A peer record also has
+engine (the network's name), opponent, openings and score, and a uci_elo record engine, opponent
+(Stockfish at the level, or the network before it at its budget when a budget is carried over)
+and openings; each optionally engine_note, signature (bench), srand and openings_note; a uci_elo
+record has uci_elo (the level) and may have node_budget and root_noise. A network record has
+engine, opponent (the network it played), openings, data (what it learned from), shape and
+decision, optionally opponent_note and peers_note (its matches against peers, which have records
+of their own). A search record has change (what the build
 changed) and decision. Records of a kind are in the order they were played.
 
 usage: python3 perf/ledger.py [--ledger perf/ledger.jsonl] COMMAND ...
@@ -213,7 +214,7 @@ def render_uci_elo(records, newest_only=False):
             f" ({r['engine_note']})" if "engine_note" in r else "")
         ptnml = "[" + ", ".join(str(n) for n in r["ptnml"]) + "]" if "ptnml" in r else ""
         score = strong(f"{r['score']:.1f}%", newest) if "score" in r else ""
-        bench = f"{r['signature']}" if "signature" in r else ""
+        bench = r.get("signature", "")
         rows.append(f"| {name} | {bench} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
                     f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', r.get('openings_note', ''))} |")
     return "\n".join(rows)
