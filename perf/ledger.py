@@ -198,10 +198,11 @@ def render_peers_today(records):
 
 
 def render_uci_elo(records, newest_only=False):
-    """The UCI_Elo calibration, newest first; each level's newest in bold (the one in force)."""
+    """The UCI_Elo calibration, newest first; each level's newest in bold (the one in force).
+    newest_only keeps those alone, by level."""
     rows = ["| network | bench | UCI_Elo | node budget | root noise (cp) | games | W-L-D | VBlitz's score | Elo difference "
             "| pentanomial | `-srand` |", "|---|---|---|---|---|---|---|---|---|---|---|"]
-    seen = set()
+    seen, body = set(), []
     for r in reversed(records):
         if r["kind"] != "uci_elo" or not r["opponent"].startswith("Stockfish"):
             continue
@@ -215,9 +216,12 @@ def render_uci_elo(records, newest_only=False):
         ptnml = "[" + ", ".join(str(n) for n in r["ptnml"]) + "]" if "ptnml" in r else ""
         score = strong(f"{r['score']:.1f}%", newest) if "score" in r else ""
         bench = r.get("signature", "")
-        rows.append(f"| {name} | {bench} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | {r['games']:,} | {result_text(r)} | "
-                    f"{score} | {elo_text(r)} | {ptnml} | {r.get('srand', r.get('openings_note', ''))} |")
-    return "\n".join(rows)
+        body.append((r["uci_elo"], f"| {name} | {bench} | {r['uci_elo']} | {budget} | {r.get('root_noise', '')} | "
+                     f"{r['games']:,} | {result_text(r)} | {score} | {elo_text(r)} | {ptnml} | "
+                     f"{r.get('srand', r.get('openings_note', ''))} |"))
+    if newest_only:
+        body.sort(key=lambda level_row: level_row[0])
+    return "\n".join(rows + [row for _, row in body])
 
 
 def render_carry_over(records):
