@@ -186,13 +186,14 @@ def render_peers(records):
 
 def render_peers_today(records):
     """Each opponent's newest match: the standing README and docs quote."""
-    rows = ["| opponent | network (bench signature) | recorded | games | score | Elo |", "|---|---|---|---|---|---|"]
+    rows = ["| opponent | network (bench signature) | recorded | openings | games | score | Elo |",
+            "|---|---|---|---|---|---|---|"]
     seen = set()
     for r in peers_newest_first(records):
         if r["opponent"] in seen:
             continue
         seen.add(r["opponent"])
-        rows.append(f"| {r['opponent']} | {engine_text(r, False)} | {r['recorded']} | {r['games']:,} | "
+        rows.append(f"| {r['opponent']} | {engine_text(r, False)} | {r['recorded']} | {r['openings']} | {r['games']:,} | "
                     f"**{number(r['score'])}%** | {elo_text(r)} |")
     return "\n".join(rows)
 
