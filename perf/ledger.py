@@ -193,8 +193,8 @@ def render_peers_today(records):
         if r["opponent"] in seen:
             continue
         seen.add(r["opponent"])
-        rows.append(f"| {r['opponent']} | {engine_text(r, False)} | {r['recorded']} | {r['openings']} | {r['games']:,} | "
-                    f"**{number(r['score'])}%** | {elo_text(r)} |")
+        rows.append(f"| {r['opponent']} | {engine_text(r, False)} | {r['recorded']} | {r['openings']} | "
+                    f"{r['games']:,} | **{number(r['score'])}%** | {elo_text(r)} |")
     return "\n".join(rows)
 
 
